@@ -1,0 +1,29 @@
+/*
+ * aclnn-host: aclnnHardswishBackwardV2, out = gradOutput * d(self), with
+ * d(x) = 0 for x <= -3, x/3 + 1/2 for -3 < x < 3, 1 for x >= 3.
+ */
+#ifndef OP_API_INC_HARDSWISH_BACKWARD_V2_H_
+#define OP_API_INC_HARDSWISH_BACKWARD_V2_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnnop/aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// First phase: validates the tensors, plans the work and returns its workspace size and executor.
+ACLNN_API aclnnStatus aclnnHardswishBackwardV2GetWorkspaceSize(const aclTensor* gradOutput,
+                                                               const aclTensor* self, aclTensor* out,
+                                                               uint64_t* workspaceSize,
+                                                               aclOpExecutor** executor);
+
+/// Second phase: enqueues the planned work on `stream` (NULL: the default stream).
+ACLNN_API aclnnStatus aclnnHardswishBackwardV2(void* workspace, uint64_t workspaceSize,
+                                               aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // OP_API_INC_HARDSWISH_BACKWARD_V2_H_

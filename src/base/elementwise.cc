@@ -1,0 +1,318 @@
+#include "base/elementwise.h"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+#include <utility>
+
+#include "aclnn/opdev/op_errno.h"
+#include "runtime/thread_pool.h"
+
+namespace aclnn_host {
+namespace {
+
+// Elements a strided row is processed in, through per-operand stack buffers.
+constexpr int64_t kBlockElements = 256;
+constexpr size_t kMaxElementSize = 8;
+// Below this many elements the virtual cores run one after another on the stream's thread:
+// waking the pool costs more than the work.
+constexpr int64_t kParallelThreshold = 32768;
+
+template <size_t kSize>
+void GatherElements(const char* source, int64_t byte_stride, int64_t count, char* destination) {
+  for (int64_t i = 0; i < count; ++i) std::memcpy(destination + i * static_cast<int64_t>(kSize), source + i * byte_stride, kSize);
+}
+
+void Gather(const char* source, int64_t byte_stride, int64_t count, size_t element_size, char* destination) {
+  switch (element_size) {
+    case 1: GatherElements<1>(source, byte_stride, count, destination); break;
+    case 2: GatherElements<2>(source, byte_stride, count, destination); break;
+    case 4: GatherElements<4>(source, byte_stride, count, destination); break;
+    default: GatherElements<8>(source, byte_stride, count, destination); break;
+  }
+}
+
+template <size_t kSize>
+void ScatterElements(const char* source, int64_t count, char* destination, int64_t byte_stride) {
+  for (int64_t i = 0; i < count; ++i) std::memcpy(destination + i * byte_stride, source + i * static_cast<int64_t>(kSize), kSize);
+}
+
+void Scatter(const char* source, int64_t count, size_t element_size, char* destination, int64_t byte_stride) {
+  switch (element_size) {
+    case 1: ScatterElements<1>(source, count, destination, byte_stride); break;
+    case 2: ScatterElements<2>(source, count, destination, byte_stride); break;
+    case 4: ScatterElements<4>(source, count, destination, byte_stride); break;
+    default: ScatterElements<8>(source, count, destination, byte_stride); break;
+  }
+}
+
+// The copy "kernel" of the temporary -> output step, one per element size.
+template <size_t kSize>
+void CopyKernel(int64_t n, const void* const* inputs, void* output) {
+  std::memcpy(output, inputs[0], static_cast<size_t>(n) * kSize);
+}
+
+DenseKernel CopyKernelFor(size_t element_size) {
+  switch (element_size) {
+    case 1: return CopyKernel<1>;
+    case 2: return CopyKernel<2>;
+    case 4: return CopyKernel<4>;
+    default: return CopyKernel<8>;
+  }
+}
+
+// Bytes from a view's first element to one past its last (strides are non-negative here).
+int64_t ByteExtent(const TensorDesc& desc, size_t element_size) {
+  int64_t last = 0;
+  for (size_t i = 0; i < desc.view.rank; ++i) last += (desc.view[i] - 1) * desc.strides[i];
+  return (last + 1) * static_cast<int64_t>(element_size);
+}
+
+}  // namespace
+
+IterationSpace BuildIterationSpace(const Dims& shape, const Dims* const* strides, const size_t* element_sizes,
+                                   size_t num_operands) {
+  IterationSpace space;
+  space.num_operands = num_operands;
+  for (size_t k = 0; k < num_operands; ++k) space.element_sizes[k] = element_sizes[k];
+  // Walk from the innermost dim outwards, merging into the current innermost-so-far dim when every
+  // operand's stride makes the pair one contiguous run. Built inner-first, reversed at the end.
+  int64_t sizes[kMaxTensorRank];
+  int64_t byte_strides[kMaxElementwiseOperands][kMaxTensorRank];
+  size_t rank = 0;
+  for (size_t i = shape.rank; i-- > 0;) {
+    const int64_t size = shape[i];
+    if (size == 1) continue;
+    bool merge = rank > 0;
+    for (size_t k = 0; merge && k < num_operands; ++k) {
+      const int64_t stride = (*strides[k])[i] * static_cast<int64_t>(element_sizes[k]);
+      int64_t span = 0;
+      merge = !__builtin_mul_overflow(byte_strides[k][rank - 1], sizes[rank - 1], &span) && span == stride;
+    }
+    if (merge) {
+      sizes[rank - 1] *= size;
+      continue;
+    }
+    sizes[rank] = size;
+    for (size_t k = 0; k < num_operands; ++k) {
+      byte_strides[k][rank] = (*strides[k])[i] * static_cast<int64_t>(element_sizes[k]);
+    }
+    ++rank;
+  }
+  if (rank == 0) {  // rank 0, or every dim of size 1: a single element
+    sizes[0] = 1;
+    for (size_t k = 0; k < num_operands; ++k) byte_strides[k][0] = static_cast<int64_t>(element_sizes[k]);
+    rank = 1;
+  }
+  space.rank = rank;
+  for (size_t d = 0; d < rank; ++d) {
+    space.sizes[d] = sizes[rank - 1 - d];
+    for (size_t k = 0; k < num_operands; ++k) space.byte_strides[k][d] = byte_strides[k][rank - 1 - d];
+  }
+  space.dense = rank == 1;
+  for (size_t k = 0; k < num_operands; ++k) {
+    if (space.byte_strides[k][0] != static_cast<int64_t>(element_sizes[k]) && space.sizes[0] > 1) space.dense = false;
+  }
+  return space;
+}
+
+void RunRange(const IterationSpace& space, char* const* bases, DenseKernel kernel, int64_t begin, int64_t end) {
+  const size_t operands = space.num_operands;
+  const size_t inputs = operands - 1;
+  if (begin >= end) return;
+  if (space.dense) {
+    const void* in[kMaxElementwiseInputs];
+    for (size_t k = 0; k < inputs; ++k) in[k] = bases[k] + begin * static_cast<int64_t>(space.element_sizes[k]);
+    kernel(end - begin, in, bases[inputs] + begin * static_cast<int64_t>(space.element_sizes[inputs]));
+    return;
+  }
+  const size_t inner = space.rank - 1;
+  int64_t index[kMaxTensorRank];
+  int64_t remainder = begin;
+  for (size_t d = space.rank; d-- > 0;) {
+    index[d] = remainder % space.sizes[d];
+    remainder /= space.sizes[d];
+  }
+  bool inner_contiguous[kMaxElementwiseOperands];
+  for (size_t k = 0; k < operands; ++k) {
+    inner_contiguous[k] = space.byte_strides[k][inner] == static_cast<int64_t>(space.element_sizes[k]);
+  }
+  alignas(64) char buffers[kMaxElementwiseOperands][kBlockElements * kMaxElementSize];
+  int64_t position = begin;
+  while (position < end) {
+    const int64_t run = std::min(end - position, space.sizes[inner] - index[inner]);
+    char* row[kMaxElementwiseOperands];
+    for (size_t k = 0; k < operands; ++k) {
+      int64_t offset = 0;
+      for (size_t d = 0; d < space.rank; ++d) offset += index[d] * space.byte_strides[k][d];
+      row[k] = bases[k] + offset;
+    }
+    for (int64_t done = 0; done < run; done += kBlockElements) {
+      const int64_t count = std::min(kBlockElements, run - done);
+      const void* in[kMaxElementwiseInputs];
+      for (size_t k = 0; k < inputs; ++k) {
+        const char* source = row[k] + done * space.byte_strides[k][inner];
+        if (inner_contiguous[k]) {
+          in[k] = source;
+        } else {
+          Gather(source, space.byte_strides[k][inner], count, space.element_sizes[k], buffers[k]);
+          in[k] = buffers[k];
+        }
+      }
+      char* destination = row[inputs] + done * space.byte_strides[inputs][inner];
+      if (inner_contiguous[inputs]) {
+        kernel(count, in, destination);
+      } else {
+        kernel(count, in, buffers[inputs]);
+        Scatter(buffers[inputs], count, space.element_sizes[inputs], destination, space.byte_strides[inputs][inner]);
+      }
+    }
+    position += run;
+    index[inner] += run;
+    for (size_t d = inner; d > 0 && index[d] == space.sizes[d]; --d) {
+      index[d] = 0;
+      ++index[d - 1];
+    }
+  }
+}
+
+bool MayOverlapItself(const Dims& dims, const Dims& strides) {
+  std::pair<int64_t, int64_t> used[kMaxTensorRank];  // (stride, size) of dims with size > 1
+  size_t count = 0;
+  for (size_t i = 0; i < dims.rank; ++i) {
+    if (dims[i] > 1) used[count++] = {strides[i], dims[i]};
+  }
+  std::sort(used, used + count);
+  // Distinct elements cannot collide if each stride exceeds the largest offset reachable with
+  // the smaller strides alone.
+  int64_t reach = 0;
+  for (size_t i = 0; i < count; ++i) {
+    if (used[i].first <= reach) return true;
+    reach += (used[i].second - 1) * used[i].first;
+  }
+  return false;
+}
+
+ElementwisePlan::ElementwisePlan(const TensorDesc* const* inputs, size_t num_inputs, const TensorDesc& output,
+                                 const ElementwiseKernels& kernels, CoreSplit split, uint64_t* workspace_size)
+    : num_inputs_(num_inputs), kernels_(kernels), split_(std::move(split)) {
+  ElementCount(output.view, &element_count_);
+  *workspace_size = 0;
+  if (element_count_ == 0) return;
+
+  const Dims* strides[kMaxElementwiseOperands];
+  size_t element_sizes[kMaxElementwiseOperands];
+  for (size_t k = 0; k < num_inputs; ++k) {
+    strides[k] = &inputs[k]->strides;
+    element_sizes[k] = aclDataTypeSize(inputs[k]->dtype);
+  }
+  strides[num_inputs] = &output.strides;
+  element_sizes[num_inputs] = aclDataTypeSize(output.dtype);
+  for (size_t k = 0; k <= num_inputs; ++k) {
+    const TensorDesc& desc = k < num_inputs ? *inputs[k] : output;
+    byte_offsets_[k] = desc.offset * static_cast<int64_t>(element_sizes[k]);
+    byte_extents_[k] = ByteExtent(desc, element_sizes[k]);
+  }
+  direct_space_ = BuildIterationSpace(output.view, strides, element_sizes, num_inputs + 1);
+
+  const Dims contiguous = ContiguousStrides(output.view);
+  strides[num_inputs] = &contiguous;
+  temporary_space_ = BuildIterationSpace(output.view, strides, element_sizes, num_inputs + 1);
+  const Dims* copy_strides[2] = {&contiguous, &output.strides};
+  const size_t copy_sizes[2] = {element_sizes[num_inputs], element_sizes[num_inputs]};
+  copy_space_ = BuildIterationSpace(output.view, copy_strides, copy_sizes, 2);
+  temporary_bytes_ = static_cast<uint64_t>(element_count_) * element_sizes[num_inputs];
+
+  // An input laid out exactly like the output is safe to overwrite in place: every element is
+  // read before the same element is written, by the same thread.
+  for (size_t k = 0; k < num_inputs; ++k) {
+    bool same = element_sizes[k] == element_sizes[num_inputs];
+    for (size_t d = 0; same && d < direct_space_.rank; ++d) {
+      same = direct_space_.byte_strides[k][d] == direct_space_.byte_strides[num_inputs][d];
+    }
+    same_layout_as_output_[k] = same;
+  }
+  output_may_overlap_itself_ = MayOverlapItself(output.view, output.strides);
+
+  char* input_bases[kMaxElementwiseInputs] = {};
+  bool addresses_known = output.data != nullptr;
+  for (size_t k = 0; k < num_inputs; ++k) {
+    addresses_known = addresses_known && inputs[k]->data != nullptr;
+    if (inputs[k]->data != nullptr) input_bases[k] = static_cast<char*>(inputs[k]->data) + byte_offsets_[k];
+  }
+  const char* output_base = output.data == nullptr ? nullptr : static_cast<char*>(output.data) + byte_offsets_[num_inputs];
+  if (output_may_overlap_itself_ || (addresses_known && NeedsTemporary(input_bases, output_base))) {
+    *workspace_size = temporary_bytes_;
+  }
+}
+
+bool ElementwisePlan::NeedsTemporary(char* const* input_bases, const char* output_base) const {
+  if (output_may_overlap_itself_) return true;
+  const uintptr_t out_begin = reinterpret_cast<uintptr_t>(output_base);
+  const uintptr_t out_end = out_begin + static_cast<uintptr_t>(byte_extents_[num_inputs_]);
+  for (size_t k = 0; k < num_inputs_; ++k) {
+    const uintptr_t in_begin = reinterpret_cast<uintptr_t>(input_bases[k]);
+    const uintptr_t in_end = in_begin + static_cast<uintptr_t>(byte_extents_[k]);
+    const bool overlap = in_begin < out_end && out_begin < in_end;
+    if (overlap && !(same_layout_as_output_[k] && in_begin == out_begin)) return true;
+  }
+  return false;
+}
+
+void ElementwisePlan::RunCores(const IterationSpace& space, char* const* bases, DenseKernel kernel) const {
+  const int64_t chunk = split_.chunk > 0 ? split_.chunk : element_count_;
+  auto run_core = [&](size_t core) {
+    const ElementRange range = split_.cores[core];
+    for (int64_t begin = range.begin; begin < range.end; begin += chunk) {
+      RunRange(space, bases, kernel, begin, std::min(range.end, begin + chunk));
+    }
+  };
+  if (element_count_ < kParallelThreshold || split_.cores.size() == 1) {
+    for (size_t core = 0; core < split_.cores.size(); ++core) run_core(core);
+  } else {
+    HostThreadPool().ParallelFor(split_.cores.size(), run_core);
+  }
+}
+
+TaskResult ElementwisePlan::Execute(const LaunchArgs& args) const {
+  if (element_count_ == 0) return TaskResult();
+  const DenseKernel kernel =
+      args.overflow_mode == ACL_RT_OVERFLOW_MODE_SATURATION ? kernels_.saturation : kernels_.infnan;
+  char* bases[kMaxElementwiseOperands];
+  for (size_t k = 0; k < num_inputs_; ++k) bases[k] = static_cast<char*>(args.inputs[k]) + byte_offsets_[k];
+  char* const output_base = static_cast<char*>(args.outputs[0]) + byte_offsets_[num_inputs_];
+  if (!NeedsTemporary(bases, output_base)) {
+    bases[num_inputs_] = output_base;
+    RunCores(direct_space_, bases, kernel);
+    return TaskResult();
+  }
+  // The result lands in a temporary first (the workspace when phase one asked for it, else a
+  // private buffer), then is copied into the output view, as upstream's ViewCopy does.
+  std::unique_ptr<char[]> private_buffer;
+  char* temporary = static_cast<char*>(args.workspace);
+  if (temporary == nullptr || args.workspace_size < temporary_bytes_) {
+    private_buffer.reset(new (std::nothrow) char[temporary_bytes_]);
+    if (!private_buffer) {
+      return TaskResult{ACLNN_ERR_INNER, "out of host memory for the output's temporary"};
+    }
+    temporary = private_buffer.get();
+  }
+  bases[num_inputs_] = temporary;
+  RunCores(temporary_space_, bases, kernel);
+  char* copy_bases[2] = {temporary, output_base};
+  const DenseKernel copy = CopyKernelFor(copy_space_.element_sizes[1]);
+  if (output_may_overlap_itself_ || element_count_ < kParallelThreshold) {
+    // Overlapping output elements are written in row-major order, so the last write wins.
+    RunRange(copy_space_, copy_bases, copy, 0, element_count_);
+    return TaskResult();
+  }
+  const size_t pieces = HostThreadPool().concurrency();
+  HostThreadPool().ParallelFor(pieces, [&](size_t piece) {
+    const int64_t begin = element_count_ * static_cast<int64_t>(piece) / static_cast<int64_t>(pieces);
+    const int64_t end = element_count_ * static_cast<int64_t>(piece + 1) / static_cast<int64_t>(pieces);
+    RunRange(copy_space_, copy_bases, copy, begin, end);
+  });
+  return TaskResult();
+}
+
+}  // namespace aclnn_host

@@ -1,0 +1,204 @@
+// Executors: registry, the shared second phase, and the executor C API (repeatable executors,
+// re-pointing tensors).
+#include "base/executor.h"
+
+#include <cstring>
+#include <new>
+#include <string>
+#include <utility>
+
+#include "aclnn/opdev/op_errno.h"
+#include "base/handle_registry.h"
+#include "base/tensor.h"
+#include "runtime/context.h"
+#include "runtime/error_log.h"
+#include "runtime/guard.h"
+
+struct aclOpExecutor {
+  const char* op_name;
+  std::shared_ptr<const aclnn_host::LaunchPlan> plan;
+  uint64_t workspace_size;
+  aclnn_host::TensorBinding inputs[aclnn_host::kMaxBindings];
+  aclnn_host::TensorBinding outputs[aclnn_host::kMaxBindings];
+  size_t num_inputs;
+  size_t num_outputs;
+  bool repeatable;
+};
+
+namespace aclnn_host {
+namespace {
+
+HandleRegistry<aclOpExecutor>& Executors() {
+  static auto* registry = new HandleRegistry<aclOpExecutor>();
+  return *registry;
+}
+
+// Retires a single-use executor after its run (or a failed run that upstream also frees).
+void Consume(aclOpExecutor* executor) {
+  if (Executors().Remove(executor, /*remember=*/true)) delete executor;
+}
+
+std::string NotLiveMessage(const aclOpExecutor* executor) {
+  if (Executors().WasRetired(executor)) {
+    return FormatString("executor %p was already run or destroyed: a single-use executor runs once "
+                        "(call aclSetAclOpExecutorRepeatable after the first phase to run it again).",
+                        static_cast<const void*>(executor));
+  }
+  return FormatString("%p is not an executor returned by a first phase.", static_cast<const void*>(executor));
+}
+
+aclnnStatus CheckBindings(const char* api, const TensorBinding* bindings, size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    const TensorBinding& binding = bindings[i];
+    if (binding.address == nullptr) {
+      return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "the data address of tensor %s is nullptr.", binding.name);
+    }
+    const uintptr_t first = reinterpret_cast<uintptr_t>(binding.address) +
+                            static_cast<uintptr_t>(binding.offset) * binding.element_size;
+    if (first % binding.element_size != 0) {
+      return Fail(api, ACLNN_ERR_PARAM_INVALID, "the data of tensor %s (%p) is not aligned to its %zu-byte elements.",
+                  binding.name, binding.address, binding.element_size);
+    }
+  }
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
+                               aclrtStream stream) {
+  if (executor == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "executor is nullptr.");
+  if (!Executors().Contains(executor)) return Fail(api, ACLNN_ERR_PARAM_INVALID, NotLiveMessage(executor));
+  if (workspace_size > 0 && workspace == nullptr) {
+    if (!executor->repeatable) Consume(executor);  // upstream frees the executor here too
+    return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "workspace is nullptr.");
+  }
+  if (workspace_size < executor->workspace_size) {
+    return Fail(api, ACLNN_ERR_PARAM_INVALID,
+                "workspaceSize %llu is smaller than the %llu bytes the first phase asked for.",
+                static_cast<unsigned long long>(workspace_size),
+                static_cast<unsigned long long>(executor->workspace_size));
+  }
+  const bool has_work = !executor->plan->empty();
+  if (has_work) {
+    aclnnStatus status = CheckBindings(api, executor->inputs, executor->num_inputs);
+    if (status != ACLNN_SUCCESS) return status;
+    status = CheckBindings(api, executor->outputs, executor->num_outputs);
+    if (status != ACLNN_SUCCESS) return status;
+  }
+  std::shared_ptr<Stream> target;
+  if (Runtime::Get().FindStream(api, stream, &target) != ACL_SUCCESS) return ACLNN_ERR_RUNTIME_ERROR;
+  if (has_work) {
+    LaunchArgs args;
+    for (size_t i = 0; i < executor->num_inputs; ++i) args.inputs[i] = executor->inputs[i].address;
+    for (size_t i = 0; i < executor->num_outputs; ++i) args.outputs[i] = executor->outputs[i].address;
+    args.workspace = workspace;
+    args.workspace_size = workspace_size;
+    args.overflow_mode = Runtime::Get().OverflowModeOf(target->device());
+    std::shared_ptr<const LaunchPlan> plan = executor->plan;
+    const bool queued = target->Enqueue([plan, args] { return plan->Execute(args); });
+    if (!queued) return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "the stream is being destroyed.");
+  }
+  if (!executor->repeatable) Consume(executor);
+  return ACLNN_SUCCESS;
+}
+
+template <typename Body>
+aclnnStatus Run(const char* api, Body&& body) {
+  return Guard(api, ACLNN_ERR_INNER, ACLNN_ERR_INNER, body);
+}
+
+aclnnStatus SetBindingAddress(const char* api, aclOpExecutor* executor, size_t index, aclTensor* tensor, void* addr,
+                              bool output) {
+  if (executor == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "executor is nullptr.");
+  if (!Executors().Contains(executor)) return Fail(api, ACLNN_ERR_PARAM_INVALID, NotLiveMessage(executor));
+  const size_t count = output ? executor->num_outputs : executor->num_inputs;
+  if (index >= count) {
+    return Fail(api, ACLNN_ERR_PARAM_INVALID, "index %zu is out of range: the executor has %zu %s.", index, count,
+                output ? "outputs" : "inputs");
+  }
+  if (tensor != nullptr) {
+    if (!IsLiveTensor(tensor)) {
+      return Fail(api, ACLNN_ERR_PARAM_INVALID, "%p is not a live aclTensor.", static_cast<void*>(tensor));
+    }
+    tensor->desc.data = addr;
+  }
+  (output ? executor->outputs : executor->inputs)[index].address = addr;
+  return ACLNN_SUCCESS;
+}
+
+}  // namespace
+
+aclOpExecutor* CreateExecutor(const char* op_name, std::shared_ptr<const LaunchPlan> plan, uint64_t workspace_size,
+                              const TensorBinding* inputs, size_t num_inputs, const TensorBinding* outputs,
+                              size_t num_outputs) {
+  auto* executor = new aclOpExecutor();
+  executor->op_name = op_name;
+  executor->plan = std::move(plan);
+  executor->workspace_size = workspace_size;
+  executor->num_inputs = num_inputs;
+  executor->num_outputs = num_outputs;
+  for (size_t i = 0; i < num_inputs; ++i) executor->inputs[i] = inputs[i];
+  for (size_t i = 0; i < num_outputs; ++i) executor->outputs[i] = outputs[i];
+  executor->repeatable = false;
+  try {
+    Executors().Add(executor);
+  } catch (...) {
+    delete executor;
+    throw;
+  }
+  return executor;
+}
+
+aclnnStatus RunExecutor(const char* api, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
+                        aclrtStream stream) {
+  return Run(api, [&] { return RunExecutorChecked(api, workspace, workspace_size, executor, stream); });
+}
+
+std::shared_ptr<const LaunchPlan> ExecutorPlan(const aclOpExecutor* executor) {
+  if (!Executors().Contains(executor)) return nullptr;
+  return executor->plan;
+}
+
+}  // namespace aclnn_host
+
+using aclnn_host::Fail;
+
+extern "C" {
+
+aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
+  const char* api = "aclSetAclOpExecutorRepeatable";
+  if (executor == nullptr) return Fail(api, ACLNN_ERR_INNER_NULLPTR, "executor is nullptr.");
+  if (!aclnn_host::Executors().Contains(executor)) {
+    return Fail(api, ACLNN_ERR_INNER, aclnn_host::NotLiveMessage(executor));
+  }
+  executor->repeatable = true;
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
+  const char* api = "aclDestroyAclOpExecutor";
+  if (executor == nullptr) return Fail(api, ACLNN_ERR_INNER_NULLPTR, "executor is nullptr.");
+  if (!aclnn_host::Executors().Remove(executor, /*remember=*/true)) {
+    return Fail(api, ACLNN_ERR_INNER, aclnn_host::NotLiveMessage(executor));
+  }
+  delete executor;  // queued runs keep the plan alive on their own
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclSetInputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor, void* addr) {
+  const char* api = "aclSetInputTensorAddr";
+  return aclnn_host::Run(api, [&] { return aclnn_host::SetBindingAddress(api, executor, index, tensor, addr, false); });
+}
+
+aclnnStatus aclSetOutputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor, void* addr) {
+  const char* api = "aclSetOutputTensorAddr";
+  return aclnn_host::Run(api, [&] { return aclnn_host::SetBindingAddress(api, executor, index, tensor, addr, true); });
+}
+
+aclnnStatus aclnnInit(const char* /*configPath*/) {
+  // CANN loads operator binaries here; aclnn-host's kernels are linked in, so there is nothing to do.
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnFinalize() { return ACLNN_SUCCESS; }
+
+}  // extern "C"

@@ -1,0 +1,62 @@
+// aclOpExecutor: what phase one decided, kept for phase two. Phase one stores a LaunchPlan and
+// the tensors' addresses (bindings); phase two checks the executor's state and the workspace,
+// then enqueues plan->Execute on the stream — nothing else.
+#ifndef ACLNN_HOST_BASE_EXECUTOR_H_
+#define ACLNN_HOST_BASE_EXECUTOR_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "acl/acl_rt.h"
+#include "aclnn/aclnn_base.h"
+#include "common/export.h"
+#include "runtime/stream.h"
+
+namespace aclnn_host {
+
+constexpr size_t kMaxBindings = 4;
+
+/// The addresses and device state one run of a plan sees.
+struct LaunchArgs {
+  void* inputs[kMaxBindings] = {};
+  void* outputs[kMaxBindings] = {};
+  void* workspace = nullptr;
+  uint64_t workspace_size = 0;
+  aclrtFloatOverflowMode overflow_mode = ACL_RT_OVERFLOW_MODE_INFNAN;
+};
+
+/// The work an operator planned in phase one. Immutable once built, so a repeatable executor can
+/// have several runs queued at once.
+class LaunchPlan {
+ public:
+  virtual ~LaunchPlan() = default;
+  /// True when running it does nothing (empty tensors); phase two then needs no data addresses.
+  virtual bool empty() const = 0;
+  /// Runs on the stream's worker thread.
+  virtual TaskResult Execute(const LaunchArgs& args) const = 0;
+};
+
+/// One tensor argument of an executor: its name (for messages) and storage address.
+struct TensorBinding {
+  const char* name = "";
+  void* address = nullptr;
+  size_t element_size = 1;
+  int64_t offset = 0;  // elements, for the alignment check
+};
+
+/// Creates and registers an executor owning `plan`.
+AH_INTERNAL_API aclOpExecutor* CreateExecutor(const char* op_name, std::shared_ptr<const LaunchPlan> plan,
+                                              uint64_t workspace_size, const TensorBinding* inputs,
+                                              size_t num_inputs, const TensorBinding* outputs, size_t num_outputs);
+
+/// The common second phase of every operator.
+AH_INTERNAL_API aclnnStatus RunExecutor(const char* api, void* workspace, uint64_t workspace_size,
+                                        aclOpExecutor* executor, aclrtStream stream);
+
+/// The plan of a live executor, or nullptr (for inspection, e.g. the tiling it runs).
+AH_INTERNAL_API std::shared_ptr<const LaunchPlan> ExecutorPlan(const aclOpExecutor* executor);
+
+}  // namespace aclnn_host
+
+#endif  // ACLNN_HOST_BASE_EXECUTOR_H_

@@ -1,0 +1,141 @@
+#include "base/op_checks.h"
+
+#include "aclnn/opdev/op_errno.h"
+#include "base/tensor.h"
+#include "runtime/context.h"
+#include "runtime/error_log.h"
+
+namespace aclnn_host {
+namespace {
+
+// offset + sum((dim - 1) * stride): the index of the view's last element (dims > 0, strides >= 0).
+bool LastElementIndex(const TensorDesc& desc, int64_t* last) {
+  int64_t index = desc.offset;
+  for (size_t i = 0; i < desc.view.rank; ++i) {
+    int64_t step = 0;
+    if (__builtin_mul_overflow(desc.view[i] - 1, desc.strides[i], &step)) return false;
+    if (__builtin_add_overflow(index, step, &index)) return false;
+  }
+  *last = index;
+  return true;
+}
+
+}  // namespace
+
+std::string FormatDtypeList(const DtypeList& list) {
+  std::string text = "[";
+  for (size_t i = 0; i < list.count; ++i) text += DtypeName(list.values[i]) + ",";
+  return text + "]";
+}
+
+aclnnStatus CheckNotNull(const char* api, const NamedTensor& t) {
+  if (t.tensor != nullptr) return ACLNN_SUCCESS;
+  return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.", t.name);
+}
+
+aclnnStatus CheckLive(const char* api, const NamedTensor& t) {
+  if (IsLiveTensor(t.tensor)) return ACLNN_SUCCESS;
+  return Fail(api, ACLNN_ERR_PARAM_INVALID, "Tensor %s (%p) is not a live aclTensor (destroyed, or never created).",
+              t.name, static_cast<const void*>(t.tensor));
+}
+
+aclnnStatus CheckDtypeInList(const char* api, const NamedTensor& t, const DtypeList& list) {
+  const aclDataType dtype = DescOf(t.tensor).dtype;
+  if (list.Contains(dtype)) return ACLNN_SUCCESS;
+  return Fail(api, ACLNN_ERR_PARAM_INVALID, "Tensor %s not implemented for %s, should be in dtype support list %s.",
+              t.name, DtypeName(dtype).c_str(), FormatDtypeList(list).c_str());
+}
+
+aclnnStatus CheckDtypeEqual(const char* api, const NamedTensor& t, aclDataType expected) {
+  const aclDataType dtype = DescOf(t.tensor).dtype;
+  if (dtype == expected) return ACLNN_SUCCESS;
+  return Fail(api, ACLNN_ERR_PARAM_INVALID, "Tensor %s expected dtype is %s but found %s.", t.name,
+              DtypeName(expected).c_str(), DtypeName(dtype).c_str());
+}
+
+aclnnStatus CheckMaxRank(const char* api, const NamedTensor& t, size_t max_rank) {
+  if (DescOf(t.tensor).view.rank <= max_rank) return ACLNN_SUCCESS;
+  return Fail(api, ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %zu dimensions.", t.name, max_rank);
+}
+
+aclnnStatus CheckSameShape(const char* api, const NamedTensor& t, const NamedTensor& other) {
+  const Dims& shape = DescOf(t.tensor).view;
+  const Dims& other_shape = DescOf(other.tensor).view;
+  if (shape == other_shape) return ACLNN_SUCCESS;
+  return Fail(api, ACLNN_ERR_PARAM_INVALID,
+              "Expected tensor for %s to have same size as tensor for %s, but %s does not equal %s.", t.name,
+              other.name, FormatDims(shape).c_str(), FormatDims(other_shape).c_str());
+}
+
+aclnnStatus CheckLayout(const char* api, const NamedTensor& t) {
+  const TensorDesc& desc = DescOf(t.tensor);
+  for (size_t i = 0; i < desc.view.rank; ++i) {
+    if (desc.view[i] < 0) {
+      return Fail(api, ACLNN_ERR_PARAM_INVALID, "Tensor %s has a negative dim: shape %s.", t.name,
+                  FormatDims(desc.view).c_str());
+    }
+    if (desc.strides[i] < 0) {
+      return Fail(api, ACLNN_ERR_PARAM_INVALID, "Tensor %s has a negative stride: strides %s.", t.name,
+                  FormatDims(desc.strides).c_str());
+    }
+  }
+  for (int64_t d : desc.storage) {
+    if (d < 0) {
+      return Fail(api, ACLNN_ERR_PARAM_INVALID, "Tensor %s has a negative storage dim: storage shape %s.", t.name,
+                  FormatDims(desc.storage).c_str());
+    }
+  }
+  int64_t count = 0;
+  if (!ElementCount(desc.view, &count)) {
+    return Fail(api, ACLNN_ERR_PARAM_INVALID, "The element count of tensor %s (shape %s) overflows int64.", t.name,
+                FormatDims(desc.view).c_str());
+  }
+  if (!ElementCount(desc.storage, &count)) {
+    return Fail(api, ACLNN_ERR_PARAM_INVALID, "The element count of tensor %s's storage shape %s overflows int64.",
+                t.name, FormatDims(desc.storage).c_str());
+  }
+  if (HasZeroDim(desc.view)) return ACLNN_SUCCESS;
+  int64_t last = 0;
+  int64_t bytes = 0;
+  const int64_t element_size = static_cast<int64_t>(aclDataTypeSize(desc.dtype));
+  if (!LastElementIndex(desc, &last) || __builtin_add_overflow(last, 1, &last) ||
+      __builtin_mul_overflow(last, element_size, &bytes)) {
+    return Fail(api, ACLNN_ERR_PARAM_INVALID,
+                "The byte extent of tensor %s (shape %s, strides %s, offset %lld) overflows int64.", t.name,
+                FormatDims(desc.view).c_str(), FormatDims(desc.strides).c_str(), static_cast<long long>(desc.offset));
+  }
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus CheckViewInStorage(const char* api, const NamedTensor& t) {
+  const TensorDesc& desc = DescOf(t.tensor);
+  int64_t storage_count = 0;
+  int64_t last = 0;
+  ElementCount(desc.storage, &storage_count);
+  if (desc.offset >= 0 && LastElementIndex(desc, &last) && last < storage_count) return ACLNN_SUCCESS;
+  return Fail(api, ACLNN_ERR_INNER_NULLPTR,
+              "The view of tensor %s (shape %s, strides %s, offset %lld) does not lie inside its storage shape %s.",
+              t.name, FormatDims(desc.view).c_str(), FormatDims(desc.strides).c_str(),
+              static_cast<long long>(desc.offset), FormatDims(desc.storage).c_str());
+}
+
+aclnnStatus CheckOutputNotBroadcast(const char* api, const NamedTensor& t) {
+  const TensorDesc& desc = DescOf(t.tensor);
+  for (size_t i = 0; i < desc.view.rank; ++i) {
+    if (desc.view[i] > 1 && desc.strides[i] == 0) {
+      return Fail(api, ACLNN_ERR_PARAM_INVALID,
+                  "Output tensor %s has stride 0 in dim %zu of size %lld: several results would share one address.",
+                  t.name, i, static_cast<long long>(desc.view[i]));
+    }
+  }
+  return ACLNN_SUCCESS;
+}
+
+const SocProfile* RequireSocProfile(const char* api, aclnnStatus* status) {
+  const SocProfile* profile = Runtime::Get().profile();
+  if (profile == nullptr) *status = Fail(api, ACLNN_ERR_RUNTIME_ERROR, "aclInit has not been called.");
+  else *status = ACLNN_SUCCESS;
+  return profile;
+}
+
+}  // namespace aclnn_host

@@ -1,0 +1,66 @@
+// aclTensor and the other aclnn value handles, and what the layers above ask of a tensor.
+#ifndef ACLNN_HOST_BASE_TENSOR_H_
+#define ACLNN_HOST_BASE_TENSOR_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "aclnn/acl_meta.h"
+#include "common/dims.h"
+#include "common/export.h"
+
+namespace aclnn_host {
+
+/// A tensor descriptor by value: what aclCreateTensor was given. Strides and offset count
+/// elements; the first element lives at data + offset * element size.
+struct TensorDesc {
+  aclDataType dtype = ACL_DT_UNDEFINED;
+  aclFormat format = ACL_FORMAT_ND;
+  Dims view;
+  Dims strides;
+  Dims storage;
+  int64_t offset = 0;
+  void* data = nullptr;
+};
+
+/// Whether `tensor` is a live handle from aclCreateTensor.
+AH_INTERNAL_API bool IsLiveTensor(const aclTensor* tensor);
+
+/// The descriptor of a live tensor.
+AH_INTERNAL_API const TensorDesc& DescOf(const aclTensor* tensor);
+
+/// "DT_FLOAT", "DT_BF16", ... as CANN prints dtypes; "DT_UNDEFINED(<n>)" for unknown values.
+AH_INTERNAL_API std::string DtypeName(aclDataType dtype);
+
+/// The product of `dims`; false when a dim is negative or the product overflows int64.
+AH_INTERNAL_API bool ElementCount(const Dims& dims, int64_t* count);
+
+/// Whether any dim is zero (an empty tensor).
+inline bool HasZeroDim(const Dims& dims) {
+  for (int64_t d : dims) {
+    if (d == 0) return true;
+  }
+  return false;
+}
+
+/// Row-major strides of `dims`.
+AH_INTERNAL_API Dims ContiguousStrides(const Dims& dims);
+
+}  // namespace aclnn_host
+
+struct aclTensor {
+  aclnn_host::TensorDesc desc;
+};
+
+struct aclScalar {
+  aclDataType dtype;
+  alignas(16) unsigned char value[16];
+};
+
+struct aclIntArray {
+  std::vector<int64_t> values;
+};
+
+#endif  // ACLNN_HOST_BASE_TENSOR_H_

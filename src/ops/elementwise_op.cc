@@ -1,0 +1,48 @@
+#include "ops/elementwise_op.h"
+
+#include <memory>
+#include <utility>
+
+#include "aclnn/opdev/op_errno.h"
+#include "base/executor.h"
+#include "base/tensor.h"
+
+namespace aclnn_host {
+namespace {
+
+TensorBinding BindingOf(const NamedTensor& t) {
+  const TensorDesc& desc = DescOf(t.tensor);
+  TensorBinding binding;
+  binding.name = t.name;
+  binding.address = desc.data;
+  binding.element_size = aclDataTypeSize(desc.dtype);
+  binding.offset = desc.offset;
+  return binding;
+}
+
+}  // namespace
+
+DtypeList FloatDtypesFor(const SocProfile& profile) {
+  if (profile.supports_bf16) return DtypeList{{ACL_FLOAT, ACL_FLOAT16, ACL_BF16}, 3};
+  return DtypeList{{ACL_FLOAT, ACL_FLOAT16}, 2};
+}
+
+aclnnStatus FinishElementwisePhaseOne(const char* op_name, const NamedTensor* inputs, size_t num_inputs,
+                                      const NamedTensor& output, const ElementwiseKernels& kernels, CoreSplit split,
+                                      uint64_t* workspace_size, aclOpExecutor** executor) {
+  const TensorDesc* input_descs[kMaxElementwiseInputs];
+  TensorBinding input_bindings[kMaxElementwiseInputs];
+  for (size_t k = 0; k < num_inputs; ++k) {
+    input_descs[k] = &DescOf(inputs[k].tensor);
+    input_bindings[k] = BindingOf(inputs[k]);
+  }
+  const TensorBinding output_binding = BindingOf(output);
+  uint64_t workspace = 0;
+  auto plan = std::make_shared<const ElementwisePlan>(input_descs, num_inputs, DescOf(output.tensor), kernels,
+                                                      std::move(split), &workspace);
+  *executor = CreateExecutor(op_name, std::move(plan), workspace, input_bindings, num_inputs, &output_binding, 1);
+  *workspace_size = workspace;
+  return ACLNN_SUCCESS;
+}
+
+}  // namespace aclnn_host

@@ -1,0 +1,28 @@
+// What the elementwise operators share above the checks: their dtype lists and the last step of
+// phase one (plan + executor).
+#ifndef ACLNN_HOST_OPS_ELEMENTWISE_OP_H_
+#define ACLNN_HOST_OPS_ELEMENTWISE_OP_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "aclnn/aclnn_base.h"
+#include "base/elementwise.h"
+#include "base/op_checks.h"
+#include "runtime/soc_profile.h"
+
+namespace aclnn_host {
+
+/// The activation family's support list: {FLOAT, FLOAT16, BF16} where the SoC has BF16 in its
+/// lists (910B, 910_93, 950), {FLOAT, FLOAT16} elsewhere.
+DtypeList FloatDtypesFor(const SocProfile& profile);
+
+/// Plans `output = kernels(inputs...)` with the given work split and hands out the executor and
+/// workspace size. Inputs and output must have passed the op's checks.
+aclnnStatus FinishElementwisePhaseOne(const char* op_name, const NamedTensor* inputs, size_t num_inputs,
+                                      const NamedTensor& output, const ElementwiseKernels& kernels, CoreSplit split,
+                                      uint64_t* workspace_size, aclOpExecutor** executor);
+
+}  // namespace aclnn_host
+
+#endif  // ACLNN_HOST_OPS_ELEMENTWISE_OP_H_

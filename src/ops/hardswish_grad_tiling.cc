@@ -1,0 +1,101 @@
+#include "ops/hardswish_grad_tiling.h"
+
+#include <algorithm>
+
+#include "base/tensor.h"
+
+namespace aclnn_host {
+namespace {
+
+int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+constexpr size_t kMaxRank = 8;
+
+}  // namespace
+
+OpTiling TilingArch22(int64_t element_count, const SocProfile& profile) {
+  OpTiling tiling;
+  tiling.arch = TilingArch::kArch22;
+  tiling.has_tiling_key = true;
+  tiling.tiling_key = 0;
+  tiling.workspace = profile.library_workspace;
+  // Five fp32 buffers, ping-ponged: UB / 10 / sizeof(float), rounded down to 256 elements.
+  const int64_t each = static_cast<int64_t>(profile.ub_size / 10 / 4 / 256 * 256);
+  const int64_t total_chunks = CeilDiv(element_count, each);
+  const int64_t cores = std::max<int64_t>(1, std::min<int64_t>(total_chunks, profile.vector_core_count));
+  tiling.block_dim = static_cast<uint32_t>(cores);
+  tiling.fields = {{"elementNum", element_count},
+                   {"needCoreNum", cores},
+                   {"ubSize", static_cast<int64_t>(profile.ub_size)},
+                   {"elementNumEachCore", each}};
+
+  // The kernel's split: every core takes total / cores chunks, the first total % cores one more;
+  // cores after those shift by the remainder's elements. The short chunk (elementNum % each) ends
+  // the range of core `last_core`, not necessarily the tensor.
+  tiling.split.chunk = each;
+  const int64_t base_loops = total_chunks / cores;
+  const int64_t remainder_chunks = total_chunks % cores;
+  const int64_t tail = element_count % each;
+  const int64_t last_core = remainder_chunks != 0 ? remainder_chunks - 1 : cores - 1;
+  for (int64_t core = 0; core < cores; ++core) {
+    const int64_t loops = base_loops + (core < remainder_chunks ? 1 : 0);
+    int64_t start = loops * core * each;
+    if (remainder_chunks != 0 && core >= remainder_chunks) start += element_count % (each * cores);
+    int64_t length = loops * each;
+    if (core == last_core && tail != 0 && loops > 0) length -= each - tail;
+    tiling.split.cores.push_back({start, start + length});
+  }
+  return tiling;
+}
+
+OpTiling TilingArch35(int64_t element_count, size_t element_size, const SocProfile& profile) {
+  OpTiling tiling;
+  tiling.arch = TilingArch::kArch35;
+  tiling.workspace = 0;
+  if (element_count == 0) {
+    tiling.block_dim = 1;
+    tiling.fields = {{"totalNum", 0}, {"blockFactor", 0}, {"ubFactor", 0}};
+    tiling.split.cores.push_back({0, 0});
+    return tiling;
+  }
+  const int64_t cores = profile.vector_core_count;
+  const int64_t block_factor = CeilDiv(element_count, cores);
+  const int64_t used_cores = CeilDiv(element_count, block_factor);
+  const bool double_buffer = element_count > 1024;
+  const int64_t buffers = element_size == 4 ? (double_buffer ? 8 : 5) : (double_buffer ? 11 : 8);
+  const int64_t ub_factor =
+      static_cast<int64_t>(profile.ub_size) / static_cast<int64_t>(element_size) / buffers / 64 * 64;
+  tiling.block_dim = static_cast<uint32_t>(used_cores);
+  tiling.fields = {{"totalNum", element_count}, {"blockFactor", block_factor}, {"ubFactor", ub_factor}};
+  tiling.split.chunk = ub_factor;
+  for (int64_t core = 0; core < used_cores; ++core) {
+    tiling.split.cores.push_back({block_factor * core, std::min(block_factor * (core + 1), element_count)});
+  }
+  return tiling;
+}
+
+bool ComputeHardswishGradTiling(const Dims& grad_shape, const Dims& self_shape, aclDataType dtype,
+                                const SocProfile& profile, OpTiling* tiling, std::string* error) {
+  if (dtype != ACL_FLOAT && dtype != ACL_FLOAT16 && dtype != ACL_BF16) {
+    *error = "dtype " + DtypeName(dtype) + " has no HardSwishGradV2 kernel";
+    return false;
+  }
+  if (grad_shape != self_shape) {
+    *error = "gradOutput shape " + FormatDims(grad_shape) + " differs from self shape " + FormatDims(self_shape);
+    return false;
+  }
+  if (self_shape.rank > kMaxRank) {
+    *error = "shape " + FormatDims(self_shape) + " has more than 8 dims";
+    return false;
+  }
+  int64_t count = 0;
+  if (!ElementCount(self_shape, &count)) {
+    *error = "shape " + FormatDims(self_shape) + " has a negative dim or too many elements";
+    return false;
+  }
+  *tiling = profile.tiling_arch == TilingArch::kArch35 ? TilingArch35(count, aclDataTypeSize(dtype), profile)
+                                                       : TilingArch22(count, profile);
+  return true;
+}
+
+}  // namespace aclnn_host

@@ -1,0 +1,415 @@
+#include "runtime/context.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "runtime/error_log.h"
+#include "runtime/memory.h"
+
+namespace aclnn_host {
+namespace {
+
+constexpr uint32_t kMaxDeviceCount = 64;
+
+// The thread's current device, tagged with the init epoch it was set in: an aclFinalize /
+// aclInit cycle invalidates every thread's context without touching other threads' storage.
+struct ThreadContext {
+  uint64_t epoch = 0;
+  int32_t device = -1;
+};
+
+ThreadContext& ThisThreadContext() {
+  thread_local ThreadContext context;
+  return context;
+}
+
+struct InitSettings {
+  std::string soc_name = kDefaultSocName;
+  uint32_t device_count = 1;
+};
+
+bool ParseDeviceCount(const std::string& text, uint32_t* count) {
+  char* end = nullptr;
+  const long value = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || value < 1 || value > static_cast<long>(kMaxDeviceCount)) return false;
+  *count = static_cast<uint32_t>(value);
+  return true;
+}
+
+// Reads the optional aclInit JSON file. Upstream uses the file for dump/profiling options, which
+// are accepted and ignored; aclnn-host reads its own object:
+//   { "aclnn_host": { "soc_name": "Ascend950PR", "device_count": 2 } }
+aclError ReadConfigFile(const char* api, const char* path, InitSettings* settings) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return Fail(api, ACL_ERROR_INVALID_FILE, "cannot open the config file \"%s\".", path);
+  std::stringstream buffer;
+  buffer << file.rdbuf();
+  const std::string text = buffer.str();
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) return ACL_SUCCESS;  // empty file
+  const nlohmann::json root = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (root.is_discarded() || !root.is_object()) {
+    return Fail(api, ACL_ERROR_PARSE_FILE, "the config file \"%s\" is not a JSON object.", path);
+  }
+  const auto section = root.find("aclnn_host");
+  if (section == root.end()) return ACL_SUCCESS;
+  if (!section->is_object()) {
+    return Fail(api, ACL_ERROR_PARSE_FILE, "\"aclnn_host\" in \"%s\" must be a JSON object.", path);
+  }
+  const auto soc = section->find("soc_name");
+  if (soc != section->end()) {
+    if (!soc->is_string()) {
+      return Fail(api, ACL_ERROR_PARSE_FILE, "\"aclnn_host.soc_name\" in \"%s\" must be a string.", path);
+    }
+    settings->soc_name = soc->get<std::string>();
+  }
+  const auto count = section->find("device_count");
+  if (count != section->end()) {
+    if (!count->is_number_integer() || count->get<int64_t>() < 1 || count->get<int64_t>() > kMaxDeviceCount) {
+      return Fail(api, ACL_ERROR_INVALID_PARAM,
+                  "\"aclnn_host.device_count\" in \"%s\" must be an integer from 1 to %u.", path,
+                  kMaxDeviceCount);
+    }
+    settings->device_count = static_cast<uint32_t>(count->get<int64_t>());
+  }
+  return ACL_SUCCESS;
+}
+
+// The environment overrides the config file: it is the per-run setting.
+aclError ReadEnvironment(const char* api, InitSettings* settings) {
+  if (const char* soc = std::getenv("ACLNN_HOST_SOC")) {
+    if (*soc != '\0') settings->soc_name = soc;
+  }
+  if (const char* count = std::getenv("ACLNN_HOST_DEVICE_COUNT")) {
+    if (*count != '\0' && !ParseDeviceCount(count, &settings->device_count)) {
+      return Fail(api, ACL_ERROR_INVALID_PARAM,
+                  "ACLNN_HOST_DEVICE_COUNT=\"%s\" is not an integer from 1 to %u.", count, kMaxDeviceCount);
+    }
+  }
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
+Runtime& Runtime::Get() {
+  static Runtime* runtime = new Runtime();
+  return *runtime;
+}
+
+aclError Runtime::Init(const char* api, const char* config_path) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (init_count_ > 0) {
+    ++init_count_;
+    return Fail(api, ACL_ERROR_REPEAT_INITIALIZE, "the runtime is already initialised (this code may be ignored).");
+  }
+  InitSettings settings;
+  if (config_path != nullptr && *config_path != '\0') {
+    const aclError status = ReadConfigFile(api, config_path, &settings);
+    if (status != ACL_SUCCESS) return status;
+  }
+  const aclError status = ReadEnvironment(api, &settings);
+  if (status != ACL_SUCCESS) return status;
+  const SocProfile* profile = FindSocProfile(settings.soc_name);
+  if (profile == nullptr) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM, "unknown SoC \"%s\"; valid names are: %s.", settings.soc_name.c_str(),
+                SocProfileNames().c_str());
+  }
+  profile_ = profile;
+  devices_.assign(settings.device_count, DeviceState());
+  for (DeviceState& device : devices_) {
+    device.overflow_mode = profile->saturation_only ? ACL_RT_OVERFLOW_MODE_SATURATION : ACL_RT_OVERFLOW_MODE_INFNAN;
+  }
+  ++epoch_;
+  init_count_ = 1;
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::Finalize(const char* api) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (init_count_ == 0) {
+      return Fail(api, ACL_ERROR_REPEAT_FINALIZE, "the runtime is not initialised (already finalised, or aclInit was never called).");
+    }
+  }
+  return FinalizeNow();
+}
+
+aclError Runtime::FinalizeReference(const char* api, uint64_t* ref_count) {
+  uint64_t remaining = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (init_count_ == 0) {
+      return Fail(api, ACL_ERROR_REPEAT_FINALIZE, "the runtime is not initialised (already finalised, or aclInit was never called).");
+    }
+    remaining = --init_count_;
+    if (ref_count != nullptr) *ref_count = remaining;
+    if (remaining > 0) return ACL_SUCCESS;
+    init_count_ = 1;  // FinalizeNow takes the last reference
+  }
+  return FinalizeNow();
+}
+
+aclError Runtime::FinalizeNow() {
+  std::vector<std::shared_ptr<Stream>> streams;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto& entry : streams_) streams.push_back(entry.second);
+    for (DeviceState& device : devices_) {
+      if (device.default_stream) streams.push_back(device.default_stream);
+    }
+    streams_.clear();
+    events_.clear();
+    devices_.clear();
+    profile_ = nullptr;
+    init_count_ = 0;
+  }
+  // Queued work finishes before the memory it may use is released.
+  for (auto& stream : streams) stream->Shutdown();
+  MemoryRegistry::Get().ReleaseAll();
+  return ACL_SUCCESS;
+}
+
+const SocProfile* Runtime::profile() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return profile_;
+}
+
+uint32_t Runtime::device_count() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return static_cast<uint32_t>(devices_.size());
+}
+
+aclError Runtime::SetDevice(const char* api, int32_t device) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+  if (device < 0 || static_cast<size_t>(device) >= devices_.size()) {
+    return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range [0, %zu).", device, devices_.size());
+  }
+  DeviceState& state = devices_[static_cast<size_t>(device)];
+  ThreadContext& context = ThisThreadContext();
+  // Reference counted like CANN: every aclrtSetDevice takes a reference, aclrtResetDevice drops one.
+  if (state.ref_count++ == 0) {
+    state.default_stream = std::make_shared<Stream>(device);
+    state.overflow_mode = profile_->saturation_only ? ACL_RT_OVERFLOW_MODE_SATURATION : ACL_RT_OVERFLOW_MODE_INFNAN;
+  }
+  context.epoch = epoch_;
+  context.device = device;
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::ResetDevice(const char* api, int32_t device) {
+  std::vector<std::shared_ptr<Stream>> released;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+    if (device < 0 || static_cast<size_t>(device) >= devices_.size()) {
+      return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range [0, %zu).", device, devices_.size());
+    }
+    DeviceState& state = devices_[static_cast<size_t>(device)];
+    if (state.ref_count == 0) return ACL_SUCCESS;  // nothing to release
+    if (--state.ref_count > 0) return ACL_SUCCESS;
+    // The last reference: the device's streams (default one included) and events go.
+    released = StreamsOfDeviceLocked(device);
+    for (auto it = streams_.begin(); it != streams_.end();) {
+      it = it->second->device() == device ? streams_.erase(it) : std::next(it);
+    }
+    for (auto it = events_.begin(); it != events_.end();) {
+      it = it->second->device() == device ? events_.erase(it) : std::next(it);
+    }
+    state.default_stream.reset();
+  }
+  for (auto& stream : released) stream->Shutdown();
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::GetDevice(const char* api, int32_t* device) {
+  if (device == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "deviceId is nullptr.");
+  return RequireContext(api, device);
+}
+
+bool Runtime::ContextValidLocked(int32_t* device) const {
+  const ThreadContext& context = ThisThreadContext();
+  if (init_count_ == 0 || context.epoch != epoch_ || context.device < 0) return false;
+  const size_t index = static_cast<size_t>(context.device);
+  if (index >= devices_.size() || devices_[index].ref_count == 0) return false;
+  *device = context.device;
+  return true;
+}
+
+aclError Runtime::RequireContext(const char* api, int32_t* device) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+  if (!ContextValidLocked(device)) {
+    return Fail(api, ACL_ERROR_RT_CONTEXT_NULL,
+                "the current thread has no context: call aclrtSetDevice on this thread first.");
+  }
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::SetOverflowMode(const char* api, aclrtFloatOverflowMode mode) {
+  if (mode != ACL_RT_OVERFLOW_MODE_SATURATION && mode != ACL_RT_OVERFLOW_MODE_INFNAN) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM, "overflow mode %d is neither SATURATION (0) nor INFNAN (1).",
+                static_cast<int>(mode));
+  }
+  int32_t device = -1;
+  const aclError status = RequireContext(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (profile_ == nullptr || static_cast<size_t>(device) >= devices_.size()) {
+    return Fail(api, ACL_ERROR_RT_CONTEXT_NULL, "the runtime was finalised during the call.");
+  }
+  if (mode == ACL_RT_OVERFLOW_MODE_INFNAN && profile_->saturation_only) {
+    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "%s supports only the saturation overflow mode.",
+                profile_->name);
+  }
+  devices_[static_cast<size_t>(device)].overflow_mode = mode;
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::GetOverflowMode(const char* api, aclrtFloatOverflowMode* mode) {
+  if (mode == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "mode is nullptr.");
+  int32_t device = -1;
+  const aclError status = RequireContext(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  *mode = OverflowModeOf(device);
+  return ACL_SUCCESS;
+}
+
+aclrtFloatOverflowMode Runtime::OverflowModeOf(int32_t device) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (device < 0 || static_cast<size_t>(device) >= devices_.size()) return ACL_RT_OVERFLOW_MODE_INFNAN;
+  return devices_[static_cast<size_t>(device)].overflow_mode;
+}
+
+std::vector<std::shared_ptr<Stream>> Runtime::StreamsOfDeviceLocked(int32_t device) const {
+  std::vector<std::shared_ptr<Stream>> result;
+  const DeviceState& state = devices_[static_cast<size_t>(device)];
+  if (state.default_stream) result.push_back(state.default_stream);
+  for (const auto& entry : streams_) {
+    if (entry.second->device() == device) result.push_back(entry.second);
+  }
+  return result;
+}
+
+aclError Runtime::CreateStream(const char* api, aclrtStream* stream) {
+  if (stream == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "stream is nullptr.");
+  int32_t device = -1;
+  const aclError status = RequireContext(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  auto created = std::make_shared<Stream>(device);
+  std::lock_guard<std::mutex> lock(mutex_);
+  streams_.emplace(created.get(), created);
+  *stream = created.get();
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::DestroyStream(const char* api, aclrtStream handle) {
+  if (handle == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "stream is nullptr.");
+  std::shared_ptr<Stream> stream;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+    auto it = streams_.find(handle);
+    if (it == streams_.end()) {
+      return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "%p is not a live stream (destroyed, or never created).", handle);
+    }
+    stream = std::move(it->second);
+    streams_.erase(it);
+  }
+  stream->Shutdown();  // waits for the stream's outstanding work
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::FindStream(const char* api, aclrtStream handle, std::shared_ptr<Stream>* stream) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+  int32_t device = -1;
+  if (!ContextValidLocked(&device)) {
+    return Fail(api, ACL_ERROR_RT_CONTEXT_NULL,
+                "the current thread has no context: call aclrtSetDevice on this thread first.");
+  }
+  if (handle == nullptr) {
+    *stream = devices_[static_cast<size_t>(device)].default_stream;
+    return ACL_SUCCESS;
+  }
+  auto it = streams_.find(handle);
+  if (it == streams_.end()) {
+    return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "%p is not a live stream (destroyed, or never created).", handle);
+  }
+  if (it->second->device() != device) {
+    return Fail(api, ACL_ERROR_RT_STREAM_CONTEXT, "stream %p belongs to device %d, but the current device is %d.",
+                handle, it->second->device(), device);
+  }
+  *stream = it->second;
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::SynchronizeStream(const char* api, aclrtStream handle) {
+  std::shared_ptr<Stream> stream;
+  const aclError status = FindStream(api, handle, &stream);
+  if (status != ACL_SUCCESS) return status;
+  const TaskResult result = stream->Synchronize();
+  if (result.code != 0) return Fail(api, result.code, result.message);
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::SynchronizeDevice(const char* api) {
+  std::vector<std::shared_ptr<Stream>> streams;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+    int32_t device = -1;
+    if (!ContextValidLocked(&device)) {
+      return Fail(api, ACL_ERROR_RT_CONTEXT_NULL,
+                  "the current thread has no context: call aclrtSetDevice on this thread first.");
+    }
+    streams = StreamsOfDeviceLocked(device);
+  }
+  TaskResult first_failure;
+  for (auto& stream : streams) {
+    TaskResult result = stream->Synchronize();
+    if (result.code != 0 && first_failure.code == 0) first_failure = std::move(result);
+  }
+  if (first_failure.code != 0) return Fail(api, first_failure.code, first_failure.message);
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::CreateEvent(const char* api, aclrtEvent* event) {
+  if (event == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "event is nullptr.");
+  int32_t device = -1;
+  const aclError status = RequireContext(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  auto created = std::make_shared<Event>(device);
+  std::lock_guard<std::mutex> lock(mutex_);
+  events_.emplace(created.get(), created);
+  *event = created.get();
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::DestroyEvent(const char* api, aclrtEvent handle) {
+  if (handle == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "event is nullptr.");
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+  if (events_.erase(handle) == 0) {
+    return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "%p is not a live event (destroyed, or never created).", handle);
+  }
+  return ACL_SUCCESS;  // queued records and waits hold their own reference
+}
+
+aclError Runtime::FindEvent(const char* api, aclrtEvent handle, std::shared_ptr<Event>* event) {
+  if (handle == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "event is nullptr.");
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+  auto it = events_.find(handle);
+  if (it == events_.end()) {
+    return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "%p is not a live event (destroyed, or never created).", handle);
+  }
+  *event = it->second;
+  return ACL_SUCCESS;
+}
+
+}  // namespace aclnn_host

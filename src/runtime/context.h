@@ -1,0 +1,83 @@
+// The runtime's process-wide state: initialisation, the SoC profile, devices and the calling
+// thread's current device (its context), streams and events.
+//
+// Every method that can fail takes the public API name it serves, reports a message under that
+// name (error_log.h) and returns the aclError code, so the C entry points stay one-liners.
+#ifndef ACLNN_HOST_RUNTIME_CONTEXT_H_
+#define ACLNN_HOST_RUNTIME_CONTEXT_H_
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "acl/acl_rt.h"
+#include "common/export.h"
+#include "runtime/soc_profile.h"
+#include "runtime/stream.h"
+
+namespace aclnn_host {
+
+class AH_INTERNAL_API Runtime {
+ public:
+  /// The process-wide runtime (never destroyed, so that late callers cannot touch freed state).
+  static Runtime& Get();
+
+  aclError Init(const char* api, const char* config_path);
+  aclError Finalize(const char* api);
+  aclError FinalizeReference(const char* api, uint64_t* ref_count);
+
+  /// The active SoC profile; nullptr before aclInit.
+  const SocProfile* profile();
+  uint32_t device_count();
+
+  aclError SetDevice(const char* api, int32_t device);
+  aclError ResetDevice(const char* api, int32_t device);
+  aclError GetDevice(const char* api, int32_t* device);
+
+  /// The calling thread's current device; ACL_ERROR_UNINITIALIZE before aclInit and
+  /// ACL_ERROR_RT_CONTEXT_NULL before aclrtSetDevice on this thread.
+  aclError RequireContext(const char* api, int32_t* device);
+
+  aclError SetOverflowMode(const char* api, aclrtFloatOverflowMode mode);
+  aclError GetOverflowMode(const char* api, aclrtFloatOverflowMode* mode);
+  /// The overflow mode of `device` (no checks; for launches that already resolved a stream).
+  aclrtFloatOverflowMode OverflowModeOf(int32_t device);
+
+  aclError CreateStream(const char* api, aclrtStream* stream);
+  aclError DestroyStream(const char* api, aclrtStream stream);
+  /// Resolves a stream handle for use by the current thread: nullptr is the current device's
+  /// default stream; a stream of another device is ACL_ERROR_RT_STREAM_CONTEXT.
+  aclError FindStream(const char* api, aclrtStream handle, std::shared_ptr<Stream>* stream);
+  aclError SynchronizeStream(const char* api, aclrtStream handle);
+  aclError SynchronizeDevice(const char* api);
+
+  aclError CreateEvent(const char* api, aclrtEvent* event);
+  aclError DestroyEvent(const char* api, aclrtEvent event);
+  aclError FindEvent(const char* api, aclrtEvent handle, std::shared_ptr<Event>* event);
+
+ private:
+  struct DeviceState {
+    int ref_count = 0;
+    std::shared_ptr<Stream> default_stream;
+    aclrtFloatOverflowMode overflow_mode = ACL_RT_OVERFLOW_MODE_INFNAN;
+  };
+
+  Runtime() = default;
+  bool ContextValidLocked(int32_t* device) const;
+  aclError FinalizeNow();
+  std::vector<std::shared_ptr<Stream>> StreamsOfDeviceLocked(int32_t device) const;
+
+  std::mutex mutex_;
+  uint64_t init_count_ = 0;
+  uint64_t epoch_ = 0;  // bumped by every successful first aclInit; stale thread contexts die
+  const SocProfile* profile_ = nullptr;
+  std::vector<DeviceState> devices_;
+  std::unordered_map<const void*, std::shared_ptr<Stream>> streams_;
+  std::unordered_map<const void*, std::shared_ptr<Event>> events_;
+};
+
+}  // namespace aclnn_host
+
+#endif  // ACLNN_HOST_RUNTIME_CONTEXT_H_

@@ -1,0 +1,38 @@
+// The per-thread error text behind aclGetRecentErrMsg, and the one place that formats it.
+//
+// Every failed acl/aclnn call appends one line "[api] CATEGORY: text (error N)" to the calling
+// thread's log; aclGetRecentErrMsg hands the accumulated lines out and clears them.
+#ifndef ACLNN_HOST_RUNTIME_ERROR_LOG_H_
+#define ACLNN_HOST_RUNTIME_ERROR_LOG_H_
+
+#include <string>
+
+#include "common/export.h"
+
+namespace aclnn_host {
+
+/// printf-style formatting into a std::string.
+AH_INTERNAL_API std::string FormatString(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
+/// Appends one error line for a failed call of `api` that returned `code`.
+AH_INTERNAL_API void AppendErrorMessage(const char* api, int code, const std::string& text);
+
+/// Returns the calling thread's accumulated text and clears it; nullptr when there is none.
+/// The pointer stays valid until the thread's next call.
+AH_INTERNAL_API const char* TakeRecentErrorMessage();
+
+/// Records the error and returns `code`, so failure paths read `return Fail(api, code, ...)`.
+template <typename... Args>
+int Fail(const char* api, int code, const char* format, Args... args) {
+  AppendErrorMessage(api, code, FormatString(format, args...));
+  return code;
+}
+
+inline int Fail(const char* api, int code, const std::string& text) {
+  AppendErrorMessage(api, code, text);
+  return code;
+}
+
+}  // namespace aclnn_host
+
+#endif  // ACLNN_HOST_RUNTIME_ERROR_LOG_H_

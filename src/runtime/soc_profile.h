@@ -1,0 +1,55 @@
+// SoC profiles: what aclrtGetSocName reports and what operators see of the (emulated) chip —
+// dtype lists, core count, UB size, tiling arch, overflow and subnormal behaviour.
+// All figures live in one table in soc_profile.cc (numerics-and-socs.md).
+#ifndef ACLNN_HOST_RUNTIME_SOC_PROFILE_H_
+#define ACLNN_HOST_RUNTIME_SOC_PROFILE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "common/export.h"
+
+namespace aclnn_host {
+
+enum class SocSeries {
+  kAscend910A1,  // Atlas training series (Ascend910A/ProA/PremiumA/ProB, and "Ascend910B")
+  kAtlasA2,      // Ascend910B1..B4
+  kAtlasA3,      // Ascend910_93xx
+  kAscend950,    // Ascend950PR/DT
+  kAscend310P,   // Atlas inference series
+  kAscend310B,   // Atlas 200I/500 A2
+};
+
+/// How the host tiling of an elementwise op is computed (the NPU kernel's generation).
+enum class TilingArch { kArch22, kArch35 };
+
+struct SocProfile {
+  const char* name;
+  SocSeries series;
+  const char* series_name;
+  uint32_t vector_core_count;      // AIV cores (AI cores on A1) the tiling may use
+  uint64_t ub_size;                // unified-buffer bytes seen by the tiling
+  uint64_t library_workspace;      // the system workspace the NPU tiling reports
+  bool supports_bf16;              // BF16 in the operators' dtype lists
+  bool saturation_only;            // overflow mode cannot be switched to INF_NAN
+  bool flushes_subnormals;         // the vector unit flushes subnormal inputs and results
+  TilingArch tiling_arch;
+  uint64_t device_memory_bytes;    // capacity reported by aclrtGetMemInfo
+};
+
+/// The profile called `name`, or nullptr.
+AH_INTERNAL_API const SocProfile* FindSocProfile(const std::string& name);
+
+/// All profiles, in table order.
+AH_INTERNAL_API const SocProfile* SocProfiles(size_t* count);
+
+/// "Ascend910B1, Ascend910B2, ..." for messages.
+AH_INTERNAL_API std::string SocProfileNames();
+
+/// The profile used when neither ACLNN_HOST_SOC nor the aclInit config names one.
+constexpr const char* kDefaultSocName = "Ascend910B3";
+
+}  // namespace aclnn_host
+
+#endif  // ACLNN_HOST_RUNTIME_SOC_PROFILE_H_

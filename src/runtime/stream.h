@@ -1,0 +1,91 @@
+// Streams and events. A stream owns a worker thread that runs its tasks one after another in
+// issue order, asynchronously to the caller; events order work across streams.
+#ifndef ACLNN_HOST_RUNTIME_STREAM_H_
+#define ACLNN_HOST_RUNTIME_STREAM_H_
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "common/export.h"
+
+namespace aclnn_host {
+
+/// What a task reports; a failure surfaces at the next synchronisation, like a device fault.
+struct TaskResult {
+  int code = 0;
+  std::string message;
+};
+
+using StreamTask = std::function<TaskResult()>;
+
+class AH_INTERNAL_API Stream {
+ public:
+  explicit Stream(int32_t device);
+  ~Stream();  // drains the queue first
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+
+  int32_t device() const { return device_; }
+
+  /// Queues `task` behind the work already issued. False once the stream is shutting down.
+  bool Enqueue(StreamTask task);
+
+  /// Waits until every task issued so far has run. Returns the first failure since the last
+  /// synchronisation (and forgets it), or a success result.
+  TaskResult Synchronize();
+
+  /// Whether every task issued so far has run.
+  bool Idle();
+
+  /// Drains the queue and stops the worker; later Enqueue calls fail.
+  void Shutdown();
+
+ private:
+  void WorkerLoop();
+
+  const int32_t device_;
+  std::mutex mutex_;
+  std::condition_variable work_ready_;
+  std::condition_variable work_done_;
+  std::deque<StreamTask> queue_;
+  uint64_t issued_ = 0;
+  uint64_t completed_ = 0;
+  bool stopping_ = false;
+  TaskResult first_failure_;
+  std::thread worker_;  // started by the first Enqueue
+};
+
+/// An event counts its records; a wait targets the latest record at the time of the wait.
+class AH_INTERNAL_API Event {
+ public:
+  explicit Event(int32_t device) : device_(device) {}
+  int32_t device() const { return device_; }
+
+  /// Starts a new record and returns its sequence number (1, 2, ...).
+  uint64_t BeginRecord();
+  /// Marks record `sequence` (and every earlier one) complete.
+  void Complete(uint64_t sequence);
+  /// The latest record started (0: never recorded).
+  uint64_t LatestRecord();
+  /// Blocks until record `sequence` has completed.
+  void WaitFor(uint64_t sequence);
+  /// Whether record `sequence` has completed.
+  bool IsComplete(uint64_t sequence);
+
+ private:
+  const int32_t device_;
+  std::mutex mutex_;
+  std::condition_variable completed_cv_;
+  uint64_t recorded_ = 0;
+  uint64_t completed_ = 0;
+};
+
+}  // namespace aclnn_host
+
+#endif  // ACLNN_HOST_RUNTIME_STREAM_H_

@@ -1,0 +1,57 @@
+// The runtime's one persistent pool of host threads: it runs an operator's virtual AI cores.
+#ifndef ACLNN_HOST_RUNTIME_THREAD_POOL_H_
+#define ACLNN_HOST_RUNTIME_THREAD_POOL_H_
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "common/export.h"
+
+namespace aclnn_host {
+
+class AH_INTERNAL_API ThreadPool {
+ public:
+  /// A pool whose ParallelFor uses `threads` threads in all: the caller and threads - 1 workers.
+  explicit ThreadPool(size_t threads);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  /// Threads a ParallelFor runs on, the caller included.
+  size_t concurrency() const { return workers_.size() + 1; }
+
+  /// Runs task(i) for every i in [0, count) and returns when all have finished. Items are
+  /// claimed dynamically. If another ParallelFor holds the pool (a second stream launching at
+  /// the same time), this one runs on the calling thread alone rather than wait.
+  void ParallelFor(size_t count, const std::function<void(size_t)>& task);
+
+ private:
+  void WorkerLoop();
+  void RunClaims();
+
+  std::vector<std::thread> workers_;
+  std::mutex submit_mutex_;  // one ParallelFor at a time owns the workers
+  std::mutex mutex_;
+  std::condition_variable work_ready_;
+  std::condition_variable work_done_;
+  uint64_t generation_ = 0;
+  size_t busy_workers_ = 0;
+  bool stopping_ = false;
+  const std::function<void(size_t)>* task_ = nullptr;
+  size_t count_ = 0;
+  std::atomic<size_t> next_{0};
+};
+
+/// The process-wide pool, created on first use with ACLNN_HOST_NUM_THREADS threads (default: the
+/// host's hardware concurrency). It lives until the process exits.
+AH_INTERNAL_API ThreadPool& HostThreadPool();
+
+}  // namespace aclnn_host
+
+#endif  // ACLNN_HOST_RUNTIME_THREAD_POOL_H_
