@@ -1,0 +1,181 @@
+// Shared helpers for the test suite: a runtime session on a chosen SoC profile, device buffers,
+// tensors built from a layout description, and the thread's error text.
+#ifndef ACLNN_HOST_TESTS_SUPPORT_ACL_TEST_SUPPORT_H_
+#define ACLNN_HOST_TESTS_SUPPORT_ACL_TEST_SUPPORT_H_
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn/opdev/op_errno.h"
+#include "aclnnop/aclnn_hardswish_backward_v2.h"
+
+namespace test {
+
+/// The calling thread's accumulated error text, cleared ("" when there is none).
+inline std::string TakeErrorMessage() {
+  const char* text = aclGetRecentErrMsg();
+  return text == nullptr ? std::string() : std::string(text);
+}
+
+/// aclInit on `soc` (through ACLNN_HOST_SOC), aclrtSetDevice(0) and a stream; undone in reverse.
+class RuntimeSession {
+ public:
+  explicit RuntimeSession(const char* soc = "Ascend910B3") {
+    setenv("ACLNN_HOST_SOC", soc, 1);
+    EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS) << TakeErrorMessage();
+    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS) << TakeErrorMessage();
+    EXPECT_EQ(aclrtCreateStream(&stream_), ACL_SUCCESS) << TakeErrorMessage();
+    TakeErrorMessage();
+  }
+  ~RuntimeSession() {
+    aclrtDestroyStream(stream_);
+    aclrtResetDevice(0);
+    aclFinalize();
+    unsetenv("ACLNN_HOST_SOC");
+    TakeErrorMessage();
+  }
+  RuntimeSession(const RuntimeSession&) = delete;
+  RuntimeSession& operator=(const RuntimeSession&) = delete;
+  aclrtStream stream() const { return stream_; }
+
+ private:
+  aclrtStream stream_ = nullptr;
+};
+
+/// Device memory from aclrtMalloc, freed on destruction.
+class DeviceBuffer {
+ public:
+  DeviceBuffer() = default;
+  explicit DeviceBuffer(size_t bytes) : bytes_(bytes) {
+    EXPECT_EQ(aclrtMalloc(&ptr_, bytes == 0 ? 1 : bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS) << TakeErrorMessage();
+  }
+  ~DeviceBuffer() {
+    if (ptr_ != nullptr) aclrtFree(ptr_);
+  }
+  DeviceBuffer(DeviceBuffer&& other) noexcept : ptr_(other.ptr_), bytes_(other.bytes_) { other.ptr_ = nullptr; }
+  DeviceBuffer& operator=(DeviceBuffer&& other) noexcept {
+    std::swap(ptr_, other.ptr_);
+    std::swap(bytes_, other.bytes_);
+    return *this;
+  }
+  void* get() const { return ptr_; }
+  size_t bytes() const { return bytes_; }
+  template <typename T>
+  void Upload(const std::vector<T>& host) {
+    ASSERT_LE(host.size() * sizeof(T), bytes_);
+    ASSERT_EQ(aclrtMemcpy(ptr_, bytes_, host.data(), host.size() * sizeof(T), ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  }
+  template <typename T>
+  std::vector<T> Download(size_t count) const {
+    std::vector<T> host(count);
+    EXPECT_EQ(aclrtMemcpy(host.data(), count * sizeof(T), ptr_, count * sizeof(T), ACL_MEMCPY_DEVICE_TO_HOST),
+              ACL_SUCCESS);
+    return host;
+  }
+
+ private:
+  void* ptr_ = nullptr;
+  size_t bytes_ = 0;
+};
+
+/// A tensor's layout. Empty `strides` means row-major; empty `storage` means the smallest 1-D
+/// storage that holds the view (offset + extent).
+struct Layout {
+  std::vector<int64_t> view;
+  std::vector<int64_t> strides;
+  int64_t offset = 0;
+  std::vector<int64_t> storage;
+  aclDataType dtype = ACL_FLOAT;
+  aclFormat format = ACL_FORMAT_ND;
+};
+
+inline std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& dims) {
+  std::vector<int64_t> strides(dims.size(), 1);
+  for (size_t i = dims.size(); i-- > 1;) strides[i - 1] = strides[i] * dims[i];
+  return strides;
+}
+
+inline int64_t ElementCount(const std::vector<int64_t>& dims) {
+  int64_t count = 1;
+  for (int64_t d : dims) count *= d;
+  return count;
+}
+
+inline std::vector<int64_t> StridesOf(const Layout& layout) {
+  return layout.strides.empty() ? RowMajorStrides(layout.view) : layout.strides;
+}
+
+/// Elements the storage must hold for the view: offset + sum((d-1)*s) + 1 (0 for empty views).
+inline int64_t StorageElementsFor(const Layout& layout) {
+  const std::vector<int64_t> strides = StridesOf(layout);
+  int64_t last = layout.offset;
+  for (size_t i = 0; i < layout.view.size(); ++i) {
+    if (layout.view[i] == 0) return 0;
+    last += (layout.view[i] - 1) * strides[i];
+  }
+  return last + 1;
+}
+
+inline std::vector<int64_t> StorageOf(const Layout& layout) {
+  return layout.storage.empty() ? std::vector<int64_t>{StorageElementsFor(layout)} : layout.storage;
+}
+
+/// An aclTensor owned by the test.
+class Tensor {
+ public:
+  Tensor() = default;
+  Tensor(const Layout& layout, void* data) {
+    const std::vector<int64_t> strides = StridesOf(layout);
+    const std::vector<int64_t> storage = StorageOf(layout);
+    tensor_ = aclCreateTensor(layout.view.data(), layout.view.size(), layout.dtype, strides.data(), layout.offset,
+                              layout.format, storage.data(), storage.size(), data);
+    EXPECT_NE(tensor_, nullptr) << TakeErrorMessage();
+  }
+  ~Tensor() {
+    if (tensor_ != nullptr) aclDestroyTensor(tensor_);
+  }
+  Tensor(Tensor&& other) noexcept : tensor_(other.tensor_) { other.tensor_ = nullptr; }
+  Tensor& operator=(Tensor&& other) noexcept {
+    std::swap(tensor_, other.tensor_);
+    return *this;
+  }
+  aclTensor* get() const { return tensor_; }
+
+ private:
+  aclTensor* tensor_ = nullptr;
+};
+
+/// Element index (into storage) of the i-th element of the view in row-major order.
+inline int64_t StorageIndex(const Layout& layout, int64_t linear) {
+  const std::vector<int64_t> strides = StridesOf(layout);
+  int64_t index = layout.offset;
+  for (size_t d = layout.view.size(); d-- > 0;) {
+    index += (linear % layout.view[d]) * strides[d];
+    linear /= layout.view[d];
+  }
+  return index;
+}
+
+/// Phase one + phase two + synchronize of aclnnHardswishBackwardV2; returns the first failure.
+inline aclnnStatus RunHardswishBackwardV2(const aclTensor* grad, const aclTensor* self, aclTensor* out,
+                                          aclrtStream stream) {
+  uint64_t workspace_size = 0;
+  aclOpExecutor* executor = nullptr;
+  aclnnStatus status = aclnnHardswishBackwardV2GetWorkspaceSize(grad, self, out, &workspace_size, &executor);
+  if (status != ACLNN_SUCCESS) return status;
+  DeviceBuffer workspace;
+  if (workspace_size > 0) workspace = DeviceBuffer(workspace_size);
+  status = aclnnHardswishBackwardV2(workspace.get(), workspace_size, executor, stream);
+  if (status != ACLNN_SUCCESS) return status;
+  return aclrtSynchronizeStream(stream);
+}
+
+}  // namespace test
+
+#endif  // ACLNN_HOST_TESTS_SUPPORT_ACL_TEST_SUPPORT_H_
