@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what building and testing aclnn-host needs (Debian 12 packages), if it is missing.
+# Run as root, or as a user with sudo.
+set -euo pipefail
+
+packages=(cmake g++ make libgtest-dev nlohmann-json3-dev)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "installing: ${missing[*]}"
+if [ "$(id -u)" -eq 0 ]; then
+  apt-get update -q
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+elif command -v sudo >/dev/null 2>&1; then
+  sudo apt-get update -q
+  sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+else
+  echo "missing packages (${missing[*]}) and no root or sudo to install them" >&2
+  exit 1
+fi
