@@ -40,9 +40,12 @@ uint32_t RandomElement(std::mt19937& rng, Format format) {
   if (rng() % 64 == 0) v = -3.0f;
   if (rng() % 128 == 0) v = NAN;
   switch (format) {
-    case Format::kFp16: return reference::FloatToHalf(v);
-    case Format::kBf16: return reference::FloatToBf16(v);
-    default: return reference::Bits(v);
+    case Format::kFp16:
+      return reference::FloatToHalf(v);
+    case Format::kBf16:
+      return reference::FloatToBf16(v);
+    default:
+      return reference::Bits(v);
   }
 }
 
@@ -151,15 +154,13 @@ TEST_P(HardswishBackwardV2Layout, AllThreeTransposedAboveTheThreadingThreshold) 
 }
 
 TEST_P(HardswishBackwardV2Layout, InputsTransposedOutputContiguous) {
-  RunCase(ThreeStorages(64 * 40, Transposed(64, 40), Transposed(64, 40), View({64, 40})), GetParam(), session_.stream());
+  RunCase(ThreeStorages(64 * 40, Transposed(64, 40), Transposed(64, 40), View({64, 40})), GetParam(),
+          session_.stream());
 }
 
 TEST_P(HardswishBackwardV2Layout, SlicedViewsWithOffsets) {
   // gradOutput: rows 1..4, cols 2..6 of a {10, 20} storage; self: every other element from 3 on.
-  Case c{{200, 200, 20},
-         {View({4, 5}, {20, 1}, 22, {10, 20}), 0},
-         {View({4, 5}, {40, 2}, 3), 1},
-         {View({4, 5}), 2}};
+  Case c{{200, 200, 20}, {View({4, 5}, {20, 1}, 22, {10, 20}), 0}, {View({4, 5}, {40, 2}, 3), 1}, {View({4, 5}), 2}};
   EXPECT_EQ(RunCase(c, GetParam(), session_.stream()), 0u);
 }
 
@@ -217,7 +218,8 @@ TEST_P(HardswishBackwardV2Layout, OutputThatMayOverlapItselfIsWrittenInOrder) {
 }
 
 TEST_P(HardswishBackwardV2Layout, EmptyTensorWritesNothing) {
-  Case c{{6, 6, 6}, {View({2, 0, 3}, {}, 0, {6}), 0}, {View({2, 0, 3}, {}, 0, {6}), 1}, {View({2, 0, 3}, {}, 0, {6}), 2}};
+  Case c{
+      {6, 6, 6}, {View({2, 0, 3}, {}, 0, {6}), 0}, {View({2, 0, 3}, {}, 0, {6}), 1}, {View({2, 0, 3}, {}, 0, {6}), 2}};
   EXPECT_EQ(RunCase(c, GetParam(), session_.stream()), 0u);
 }
 
@@ -241,7 +243,9 @@ TEST_P(HardswishBackwardV2Layout, RankEightWithPermutedStrides) {
 
 TEST_P(HardswishBackwardV2Layout, SizeOneDimsWithArbitraryStrides) {
   // Strides of size-1 dims never move the address; they must not break coalescing or checks.
-  Case c{{40, 40, 40}, {View({5, 1, 8}, {8, 999, 1}), 0}, {View({5, 1, 8}, {8, 0, 1}), 1},
+  Case c{{40, 40, 40},
+         {View({5, 1, 8}, {8, 999, 1}), 0},
+         {View({5, 1, 8}, {8, 0, 1}), 1},
          {View({5, 1, 8}, {8, 7, 1}), 2}};
   EXPECT_EQ(RunCase(c, GetParam(), session_.stream()), 0u);
 }
@@ -251,10 +255,8 @@ TEST_P(HardswishBackwardV2Layout, MultiDimStorageShapeForOutput) {
   EXPECT_EQ(RunCase(c, GetParam(), session_.stream()), 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Dtypes, HardswishBackwardV2Layout,
-                         ::testing::Values(Format::kFp32, Format::kFp16, Format::kBf16),
-                         [](const ::testing::TestParamInfo<Format>& info) {
-                           return std::string(info.param == Format::kFp32   ? "Fp32"
-                                              : info.param == Format::kFp16 ? "Fp16"
-                                                                            : "Bf16");
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Dtypes, HardswishBackwardV2Layout, ::testing::Values(Format::kFp32, Format::kFp16, Format::kBf16),
+    [](const ::testing::TestParamInfo<Format>& info) {
+      return std::string(info.param == Format::kFp32 ? "Fp32" : info.param == Format::kFp16 ? "Fp16" : "Bf16");
+    });

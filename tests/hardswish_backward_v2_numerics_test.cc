@@ -60,14 +60,14 @@ void ExpectMatchesReference(Format format, const std::vector<Raw>& grads, const 
 // Gradients that exercise every branch: signed zeros, ones, the largest finite values, values that
 // overflow fp16 once multiplied by up to 1.5, infinities, NaN, subnormals and the smallest normal.
 std::vector<uint16_t> HalfGradSpread() {
-  return {0x0000, 0x8000, 0x3C00, 0xBC00, 0x3800, 0x7BFF, 0xFBFF, 0x7A1A /*50000*/, 0xFA1A, 0x7800 /*32768*/,
-          0x7C00, 0xFC00, 0x7E00, 0xFE00, 0x0001, 0x8001, 0x03FF, 0x0400, 0x4200 /*3*/, 0x3555 /*~1/3*/, 0x1400,
-          0x5640 /*100*/};
+  return {0x0000, 0x8000,           0x3C00,       0xBC00,          0x3800, 0x7BFF, 0xFBFF, 0x7A1A /*50000*/,
+          0xFA1A, 0x7800 /*32768*/, 0x7C00,       0xFC00,          0x7E00, 0xFE00, 0x0001, 0x8001,
+          0x03FF, 0x0400,           0x4200 /*3*/, 0x3555 /*~1/3*/, 0x1400, 0x5640 /*100*/};
 }
 
 std::vector<uint16_t> Bf16GradSpread() {
-  return {0x0000, 0x8000, 0x3F80, 0xBF80, 0x3F00, 0x7F7F, 0xFF7F, 0x7F00, 0x7F80, 0xFF80, 0x7FC0, 0xFFC0,
-          0x0001, 0x8001, 0x007F, 0x0080, 0x4040 /*3*/, 0x3EAB, 0x42C8 /*100*/, 0x3400};
+  return {0x0000, 0x8000, 0x3F80, 0xBF80, 0x3F00, 0x7F7F, 0xFF7F,       0x7F00, 0x7F80,         0xFF80,
+          0x7FC0, 0xFFC0, 0x0001, 0x8001, 0x007F, 0x0080, 0x4040 /*3*/, 0x3EAB, 0x42C8 /*100*/, 0x3400};
 }
 
 // Every 16-bit pattern of self against every gradient of the spread.
@@ -104,8 +104,8 @@ void RandomFp32(size_t count, uint32_t seed, aclrtStream stream, const reference
 }
 
 float RunOne(float g, float x, aclrtStream stream) {
-  const std::vector<uint32_t> out =
-      RunRaw(Format::kFp32, std::vector<uint32_t>{reference::Bits(g)}, std::vector<uint32_t>{reference::Bits(x)}, stream);
+  const std::vector<uint32_t> out = RunRaw(Format::kFp32, std::vector<uint32_t>{reference::Bits(g)},
+                                           std::vector<uint32_t>{reference::Bits(x)}, stream);
   return reference::FromBits(out[0]);
 }
 
@@ -143,7 +143,8 @@ TEST(HardswishBackwardV2Numerics, SpecTableRows) {
   // The boundaries themselves: V2 gives 0 at -3 and 1 at 3.
   EXPECT_EQ(BitsOf(RunOne(4.0f, 3.0f, s)), BitsOf(4.0f));
   EXPECT_EQ(BitsOf(RunOne(4.0f, -3.0f, s)), BitsOf(0.0f));
-  EXPECT_EQ(BitsOf(RunOne(4.0f, std::nextafter(-3.0f, 0.0f), s)), BitsOf(4.0f * (std::nextafter(-3.0f, 0.0f) * 0.33333334f + 0.5f)));
+  EXPECT_EQ(BitsOf(RunOne(4.0f, std::nextafter(-3.0f, 0.0f), s)),
+            BitsOf(4.0f * (std::nextafter(-3.0f, 0.0f) * 0.33333334f + 0.5f)));
   // g = NaN: r = NaN.
   EXPECT_TRUE(std::isnan(RunOne(nan, 1.0f, s)));
 }
@@ -192,8 +193,8 @@ TEST(HardswishBackwardV2Numerics, Fp16OverflowAfterOnePointFive) {
   // 65504 * 1.5 = 98256 does not fit fp16: INF_NAN mode gives +inf, saturation mode gives 65504.
   test::RuntimeSession session;
   const uint16_t x = 0x41FF;  // 2.998046875, just below 3: t is about 1.4993
-  const std::vector<uint16_t> outs = RunRaw(Format::kFp16, std::vector<uint16_t>{0x7BFF, 0xFBFF},
-                                            std::vector<uint16_t>{x, x}, session.stream());
+  const std::vector<uint16_t> outs =
+      RunRaw(Format::kFp16, std::vector<uint16_t>{0x7BFF, 0xFBFF}, std::vector<uint16_t>{x, x}, session.stream());
   EXPECT_EQ(outs[0], 0x7C00);
   EXPECT_EQ(outs[1], 0xFC00);
 }
@@ -293,15 +294,15 @@ TEST(HardswishReference, NarrowingKnownValues) {
   EXPECT_EQ(reference::FloatToHalf(65519.996f), 0x7BFF);
   EXPECT_EQ(reference::FloatToHalf(65520.0f), 0x7C00);  // the tie rounds to even: infinity
   EXPECT_EQ(reference::FloatToHalf(std::ldexp(1.0f, -24)), 0x0001);
-  EXPECT_EQ(reference::FloatToHalf(std::ldexp(1.0f, -25)), 0x0000);                  // tie to even: 0
-  EXPECT_EQ(reference::FloatToHalf(std::ldexp(3.0f, -25)), 0x0002);                  // tie to even: 2
-  EXPECT_EQ(reference::FloatToHalf(1.0f + std::ldexp(1.0f, -11)), 0x3C00);           // tie to even
-  EXPECT_EQ(reference::FloatToHalf(1.0f + std::ldexp(3.0f, -11)), 0x3C02);           // tie to even
-  EXPECT_EQ(reference::FloatToBf16(1.0f + std::ldexp(1.0f, -8)), 0x3F80);            // tie to even
+  EXPECT_EQ(reference::FloatToHalf(std::ldexp(1.0f, -25)), 0x0000);         // tie to even: 0
+  EXPECT_EQ(reference::FloatToHalf(std::ldexp(3.0f, -25)), 0x0002);         // tie to even: 2
+  EXPECT_EQ(reference::FloatToHalf(1.0f + std::ldexp(1.0f, -11)), 0x3C00);  // tie to even
+  EXPECT_EQ(reference::FloatToHalf(1.0f + std::ldexp(3.0f, -11)), 0x3C02);  // tie to even
+  EXPECT_EQ(reference::FloatToBf16(1.0f + std::ldexp(1.0f, -8)), 0x3F80);   // tie to even
   EXPECT_EQ(reference::FloatToBf16(1.0f + std::ldexp(3.0f, -8)), 0x3F82);
-  EXPECT_EQ(reference::FloatToBf16(FLT_MAX), 0x7F80);                                // rounds up to inf
-  EXPECT_EQ(reference::FloatToBf16(reference::FromBits(0x00000001u)), 0x0000);       // tiny subnormal
-  EXPECT_EQ(reference::FloatToBf16(reference::FromBits(0x00008000u)), 0x0000);       // tie to even
+  EXPECT_EQ(reference::FloatToBf16(FLT_MAX), 0x7F80);                           // rounds up to inf
+  EXPECT_EQ(reference::FloatToBf16(reference::FromBits(0x00000001u)), 0x0000);  // tiny subnormal
+  EXPECT_EQ(reference::FloatToBf16(reference::FromBits(0x00008000u)), 0x0000);  // tie to even
   EXPECT_EQ(reference::FloatToBf16(reference::FromBits(0x00018000u)), 0x0002);
   EXPECT_EQ(reference::HalfToFloat(0x0001), std::ldexp(1.0f, -24));
   EXPECT_EQ(reference::Bf16ToFloat(0x3F80), 1.0f);

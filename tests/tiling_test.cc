@@ -199,11 +199,11 @@ TEST(TilingArch35, FailsWhereUpstreamFails) {
   OpTiling tiling;
   std::string error;
   const SocProfile profile = UpstreamArch35Platform();
-  EXPECT_FALSE(aclnn_host::ComputeHardswishGradTiling(MakeDims({4, 4}), MakeDims({4, 4}), ACL_INT32, profile, &tiling,
-                                                      &error));
+  EXPECT_FALSE(
+      aclnn_host::ComputeHardswishGradTiling(MakeDims({4, 4}), MakeDims({4, 4}), ACL_INT32, profile, &tiling, &error));
   EXPECT_NE(error.find("DT_INT32"), std::string::npos) << error;
-  EXPECT_FALSE(aclnn_host::ComputeHardswishGradTiling(MakeDims({4, 4}), MakeDims({4, 5}), ACL_FLOAT, profile, &tiling,
-                                                      &error));
+  EXPECT_FALSE(
+      aclnn_host::ComputeHardswishGradTiling(MakeDims({4, 4}), MakeDims({4, 5}), ACL_FLOAT, profile, &tiling, &error));
   EXPECT_NE(error.find("differs"), std::string::npos) << error;
   const Dims nine = MakeDims({2, 2, 2, 2, 2, 2, 2, 2, 2});
   EXPECT_FALSE(aclnn_host::ComputeHardswishGradTiling(nine, nine, ACL_FLOAT, profile, &tiling, &error));
@@ -215,8 +215,9 @@ TEST(TilingArch35, FailsWhereUpstreamFails) {
 TEST(TilingPartition, SweepOfSizesOnEveryProfile) {
   size_t count = 0;
   const SocProfile* profiles = aclnn_host::SocProfiles(&count);
-  std::vector<int64_t> sizes = {0, 1, 2, 7, 8, 63, 64, 255, 256, 1023, 1024, 1025, 4863, 4864, 4865, 6399, 6400,
-                                6401, 32767, 32768, 32769, 194559, 194560, 194561, 1048576, 1 << 23};
+  std::vector<int64_t> sizes = {0,     1,     2,     7,      8,      63,     64,      255,    256,
+                                1023,  1024,  1025,  4863,   4864,   4865,   6399,    6400,   6401,
+                                32767, 32768, 32769, 194559, 194560, 194561, 1048576, 1 << 23};
   for (int64_t k = 1; k <= 50; ++k) {  // around multiples of the chunk and of chunk * cores
     sizes.push_back(k * 4864 - 1);
     sizes.push_back(k * 4864 * 40 + 17);

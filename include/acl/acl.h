@@ -22,8 +22,7 @@ ACL_FUNC_VISIBILITY aclError aclFinalize(void);
 /// Drops one aclInit reference and finalises on the last; `refCount` receives what is left.
 ACL_FUNC_VISIBILITY aclError aclFinalizeReference(uint64_t* refCount);
 /// The version of this AscendCL implementation.
-ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion,
-                                             int32_t* patchVersion);
+ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion, int32_t* patchVersion);
 
 #ifdef __cplusplus
 }

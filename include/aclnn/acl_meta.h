@@ -31,15 +31,13 @@ extern "C" {
 
 /// Creates a tensor descriptor. Strides and offset count elements; a NULL `stride` means the
 /// row-major strides of the view. Returns NULL when a dims pointer is NULL with a non-zero count.
-ACL_FUNC_VISIBILITY aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum,
-                                               aclDataType dataType, const int64_t* stride, int64_t offset,
-                                               aclFormat format, const int64_t* storageDims,
-                                               uint64_t storageDimsNum, void* tensorData);
+ACL_FUNC_VISIBILITY aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
+                                               const int64_t* stride, int64_t offset, aclFormat format,
+                                               const int64_t* storageDims, uint64_t storageDimsNum, void* tensorData);
 /// Destroys a tensor descriptor (not its data). NULL is accepted.
 ACL_FUNC_VISIBILITY aclnnStatus aclDestroyTensor(const aclTensor* tensor);
 /// The view dims, in a new int64_t[] the caller frees with delete[].
-ACL_FUNC_VISIBILITY aclnnStatus aclGetViewShape(const aclTensor* tensor, int64_t** viewDims,
-                                                uint64_t* viewDimsNum);
+ACL_FUNC_VISIBILITY aclnnStatus aclGetViewShape(const aclTensor* tensor, int64_t** viewDims, uint64_t* viewDimsNum);
 /// The storage dims, in a new int64_t[] the caller frees with delete[].
 ACL_FUNC_VISIBILITY aclnnStatus aclGetStorageShape(const aclTensor* tensor, int64_t** storageDims,
                                                    uint64_t* storageDimsNum);

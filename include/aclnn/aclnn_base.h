@@ -23,11 +23,11 @@ ACL_FUNC_VISIBILITY aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* exe
 /// Destroys an executor that has not been consumed (a repeatable one, typically).
 ACL_FUNC_VISIBILITY aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor);
 /// Re-points the executor's `index`-th input (and `tensor`, when not NULL) at `addr`.
-ACL_FUNC_VISIBILITY aclnnStatus aclSetInputTensorAddr(aclOpExecutor* executor, const size_t index,
-                                                      aclTensor* tensor, void* addr);
+ACL_FUNC_VISIBILITY aclnnStatus aclSetInputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor,
+                                                      void* addr);
 /// Re-points the executor's `index`-th output (and `tensor`, when not NULL) at `addr`.
-ACL_FUNC_VISIBILITY aclnnStatus aclSetOutputTensorAddr(aclOpExecutor* executor, const size_t index,
-                                                       aclTensor* tensor, void* addr);
+ACL_FUNC_VISIBILITY aclnnStatus aclSetOutputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor,
+                                                       void* addr);
 
 #ifdef __cplusplus
 }

@@ -13,14 +13,13 @@ extern "C" {
 #endif
 
 /// First phase: validates the tensors, plans the work and returns its workspace size and executor.
-ACLNN_API aclnnStatus aclnnHardswishBackwardV2GetWorkspaceSize(const aclTensor* gradOutput,
-                                                               const aclTensor* self, aclTensor* out,
-                                                               uint64_t* workspaceSize,
+ACLNN_API aclnnStatus aclnnHardswishBackwardV2GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
+                                                               aclTensor* out, uint64_t* workspaceSize,
                                                                aclOpExecutor** executor);
 
 /// Second phase: enqueues the planned work on `stream` (NULL: the default stream).
-ACLNN_API aclnnStatus aclnnHardswishBackwardV2(void* workspace, uint64_t workspaceSize,
-                                               aclOpExecutor* executor, aclrtStream stream);
+ACLNN_API aclnnStatus aclnnHardswishBackwardV2(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                               aclrtStream stream);
 
 #ifdef __cplusplus
 }

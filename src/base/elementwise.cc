@@ -20,29 +20,47 @@ constexpr int64_t kParallelThreshold = 32768;
 
 template <size_t kSize>
 void GatherElements(const char* source, int64_t byte_stride, int64_t count, char* destination) {
-  for (int64_t i = 0; i < count; ++i) std::memcpy(destination + i * static_cast<int64_t>(kSize), source + i * byte_stride, kSize);
+  for (int64_t i = 0; i < count; ++i)
+    std::memcpy(destination + i * static_cast<int64_t>(kSize), source + i * byte_stride, kSize);
 }
 
 void Gather(const char* source, int64_t byte_stride, int64_t count, size_t element_size, char* destination) {
   switch (element_size) {
-    case 1: GatherElements<1>(source, byte_stride, count, destination); break;
-    case 2: GatherElements<2>(source, byte_stride, count, destination); break;
-    case 4: GatherElements<4>(source, byte_stride, count, destination); break;
-    default: GatherElements<8>(source, byte_stride, count, destination); break;
+    case 1:
+      GatherElements<1>(source, byte_stride, count, destination);
+      break;
+    case 2:
+      GatherElements<2>(source, byte_stride, count, destination);
+      break;
+    case 4:
+      GatherElements<4>(source, byte_stride, count, destination);
+      break;
+    default:
+      GatherElements<8>(source, byte_stride, count, destination);
+      break;
   }
 }
 
 template <size_t kSize>
 void ScatterElements(const char* source, int64_t count, char* destination, int64_t byte_stride) {
-  for (int64_t i = 0; i < count; ++i) std::memcpy(destination + i * byte_stride, source + i * static_cast<int64_t>(kSize), kSize);
+  for (int64_t i = 0; i < count; ++i)
+    std::memcpy(destination + i * byte_stride, source + i * static_cast<int64_t>(kSize), kSize);
 }
 
 void Scatter(const char* source, int64_t count, size_t element_size, char* destination, int64_t byte_stride) {
   switch (element_size) {
-    case 1: ScatterElements<1>(source, count, destination, byte_stride); break;
-    case 2: ScatterElements<2>(source, count, destination, byte_stride); break;
-    case 4: ScatterElements<4>(source, count, destination, byte_stride); break;
-    default: ScatterElements<8>(source, count, destination, byte_stride); break;
+    case 1:
+      ScatterElements<1>(source, count, destination, byte_stride);
+      break;
+    case 2:
+      ScatterElements<2>(source, count, destination, byte_stride);
+      break;
+    case 4:
+      ScatterElements<4>(source, count, destination, byte_stride);
+      break;
+    default:
+      ScatterElements<8>(source, count, destination, byte_stride);
+      break;
   }
 }
 
@@ -54,10 +72,14 @@ void CopyKernel(int64_t n, const void* const* inputs, void* output) {
 
 DenseKernel CopyKernelFor(size_t element_size) {
   switch (element_size) {
-    case 1: return CopyKernel<1>;
-    case 2: return CopyKernel<2>;
-    case 4: return CopyKernel<4>;
-    default: return CopyKernel<8>;
+    case 1:
+      return CopyKernel<1>;
+    case 2:
+      return CopyKernel<2>;
+    case 4:
+      return CopyKernel<4>;
+    default:
+      return CopyKernel<8>;
   }
 }
 
@@ -240,7 +262,8 @@ ElementwisePlan::ElementwisePlan(const TensorDesc* const* inputs, size_t num_inp
     addresses_known = addresses_known && inputs[k]->data != nullptr;
     if (inputs[k]->data != nullptr) input_bases[k] = static_cast<char*>(inputs[k]->data) + byte_offsets_[k];
   }
-  const char* output_base = output.data == nullptr ? nullptr : static_cast<char*>(output.data) + byte_offsets_[num_inputs];
+  const char* output_base =
+      output.data == nullptr ? nullptr : static_cast<char*>(output.data) + byte_offsets_[num_inputs];
   if (output_may_overlap_itself_ || (addresses_known && NeedsTemporary(input_bases, output_base))) {
     *workspace_size = temporary_bytes_;
   }

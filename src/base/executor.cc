@@ -40,9 +40,10 @@ void Consume(aclOpExecutor* executor) {
 
 std::string NotLiveMessage(const aclOpExecutor* executor) {
   if (Executors().WasRetired(executor)) {
-    return FormatString("executor %p was already run or destroyed: a single-use executor runs once "
-                        "(call aclSetAclOpExecutorRepeatable after the first phase to run it again).",
-                        static_cast<const void*>(executor));
+    return FormatString(
+        "executor %p was already run or destroyed: a single-use executor runs once "
+        "(call aclSetAclOpExecutorRepeatable after the first phase to run it again).",
+        static_cast<const void*>(executor));
   }
   return FormatString("%p is not an executor returned by a first phase.", static_cast<const void*>(executor));
 }
@@ -53,8 +54,8 @@ aclnnStatus CheckBindings(const char* api, const TensorBinding* bindings, size_t
     if (binding.address == nullptr) {
       return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "the data address of tensor %s is nullptr.", binding.name);
     }
-    const uintptr_t first = reinterpret_cast<uintptr_t>(binding.address) +
-                            static_cast<uintptr_t>(binding.offset) * binding.element_size;
+    const uintptr_t first =
+        reinterpret_cast<uintptr_t>(binding.address) + static_cast<uintptr_t>(binding.offset) * binding.element_size;
     if (first % binding.element_size != 0) {
       return Fail(api, ACLNN_ERR_PARAM_INVALID, "the data of tensor %s (%p) is not aligned to its %zu-byte elements.",
                   binding.name, binding.address, binding.element_size);
@@ -72,10 +73,9 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
     return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "workspace is nullptr.");
   }
   if (workspace_size < executor->workspace_size) {
-    return Fail(api, ACLNN_ERR_PARAM_INVALID,
-                "workspaceSize %llu is smaller than the %llu bytes the first phase asked for.",
-                static_cast<unsigned long long>(workspace_size),
-                static_cast<unsigned long long>(executor->workspace_size));
+    return Fail(
+        api, ACLNN_ERR_PARAM_INVALID, "workspaceSize %llu is smaller than the %llu bytes the first phase asked for.",
+        static_cast<unsigned long long>(workspace_size), static_cast<unsigned long long>(executor->workspace_size));
   }
   const bool has_work = !executor->plan->empty();
   if (has_work) {

@@ -47,8 +47,8 @@ struct TensorBinding {
 
 /// Creates and registers an executor owning `plan`.
 AH_INTERNAL_API aclOpExecutor* CreateExecutor(const char* op_name, std::shared_ptr<const LaunchPlan> plan,
-                                              uint64_t workspace_size, const TensorBinding* inputs,
-                                              size_t num_inputs, const TensorBinding* outputs, size_t num_outputs);
+                                              uint64_t workspace_size, const TensorBinding* inputs, size_t num_inputs,
+                                              const TensorBinding* outputs, size_t num_outputs);
 
 /// The common second phase of every operator.
 AH_INTERNAL_API aclnnStatus RunExecutor(const char* api, void* workspace, uint64_t workspace_size,

@@ -133,8 +133,10 @@ aclnnStatus CheckOutputNotBroadcast(const char* api, const NamedTensor& t) {
 
 const SocProfile* RequireSocProfile(const char* api, aclnnStatus* status) {
   const SocProfile* profile = Runtime::Get().profile();
-  if (profile == nullptr) *status = Fail(api, ACLNN_ERR_RUNTIME_ERROR, "aclInit has not been called.");
-  else *status = ACLNN_SUCCESS;
+  if (profile == nullptr)
+    *status = Fail(api, ACLNN_ERR_RUNTIME_ERROR, "aclInit has not been called.");
+  else
+    *status = ACLNN_SUCCESS;
   return profile;
 }
 

@@ -12,10 +12,10 @@
 #include "runtime/soc_profile.h"
 
 /// Propagates a failed check: `AH_RETURN_IF_FAILED(CheckNotNull(api, t));`
-#define AH_RETURN_IF_FAILED(expression)            \
-  do {                                             \
-    const aclnnStatus ah_status_ = (expression);   \
-    if (ah_status_ != 0) return ah_status_;        \
+#define AH_RETURN_IF_FAILED(expression)          \
+  do {                                           \
+    const aclnnStatus ah_status_ = (expression); \
+    if (ah_status_ != 0) return ah_status_;      \
   } while (0)
 
 namespace aclnn_host {

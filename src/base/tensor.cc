@@ -31,8 +31,9 @@ HandleRegistry<aclIntArray>& IntArrays() {
 
 bool CopyDims(const char* api, const char* what, const int64_t* values, uint64_t count, Dims* dims) {
   if (values == nullptr && count > 0) {
-    AppendErrorMessage(api, ACLNN_ERR_PARAM_NULLPTR,
-                       FormatString("%s is nullptr but its count is %llu.", what, static_cast<unsigned long long>(count)));
+    AppendErrorMessage(
+        api, ACLNN_ERR_PARAM_NULLPTR,
+        FormatString("%s is nullptr but its count is %llu.", what, static_cast<unsigned long long>(count)));
     return false;
   }
   if (count > kMaxTensorRank) {
@@ -52,7 +53,8 @@ aclnnStatus CopyOut(const char* api, const aclTensor* tensor, const Dims TensorD
   if (tensor == nullptr || values == nullptr || count == nullptr) {
     return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "an argument is nullptr.");
   }
-  if (!IsLiveTensor(tensor)) return Fail(api, ACLNN_ERR_PARAM_INVALID, "%p is not a live aclTensor.", static_cast<const void*>(tensor));
+  if (!IsLiveTensor(tensor))
+    return Fail(api, ACLNN_ERR_PARAM_INVALID, "%p is not a live aclTensor.", static_cast<const void*>(tensor));
   const Dims& dims = tensor->desc.*member;
   int64_t* copy = new (std::nothrow) int64_t[dims.rank == 0 ? 1 : dims.rank];
   if (copy == nullptr) return Fail(api, ACLNN_ERR_INNER, "out of host memory.");
@@ -65,7 +67,8 @@ aclnnStatus CopyOut(const char* api, const aclTensor* tensor, const Dims TensorD
 // Checks a getter's arguments: both pointers set, the tensor live.
 aclnnStatus CheckGetter(const char* api, const aclTensor* tensor, const void* result) {
   if (tensor == nullptr || result == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "an argument is nullptr.");
-  if (!IsLiveTensor(tensor)) return Fail(api, ACLNN_ERR_PARAM_INVALID, "%p is not a live aclTensor.", static_cast<const void*>(tensor));
+  if (!IsLiveTensor(tensor))
+    return Fail(api, ACLNN_ERR_PARAM_INVALID, "%p is not a live aclTensor.", static_cast<const void*>(tensor));
   return ACLNN_SUCCESS;
 }
 
@@ -77,34 +80,62 @@ const TensorDesc& DescOf(const aclTensor* tensor) { return tensor->desc; }
 
 std::string DtypeName(aclDataType dtype) {
   switch (dtype) {
-    case ACL_FLOAT: return "DT_FLOAT";
-    case ACL_FLOAT16: return "DT_FLOAT16";
-    case ACL_INT8: return "DT_INT8";
-    case ACL_INT32: return "DT_INT32";
-    case ACL_UINT8: return "DT_UINT8";
-    case ACL_INT16: return "DT_INT16";
-    case ACL_UINT16: return "DT_UINT16";
-    case ACL_UINT32: return "DT_UINT32";
-    case ACL_INT64: return "DT_INT64";
-    case ACL_UINT64: return "DT_UINT64";
-    case ACL_DOUBLE: return "DT_DOUBLE";
-    case ACL_BOOL: return "DT_BOOL";
-    case ACL_STRING: return "DT_STRING";
-    case ACL_COMPLEX64: return "DT_COMPLEX64";
-    case ACL_COMPLEX128: return "DT_COMPLEX128";
-    case ACL_BF16: return "DT_BF16";
-    case ACL_INT4: return "DT_INT4";
-    case ACL_UINT1: return "DT_UINT1";
-    case ACL_COMPLEX32: return "DT_COMPLEX32";
-    case ACL_HIFLOAT8: return "DT_HIFLOAT8";
-    case ACL_FLOAT8_E5M2: return "DT_FLOAT8_E5M2";
-    case ACL_FLOAT8_E4M3FN: return "DT_FLOAT8_E4M3FN";
-    case ACL_FLOAT8_E8M0: return "DT_FLOAT8_E8M0";
-    case ACL_FLOAT6_E3M2: return "DT_FLOAT6_E3M2";
-    case ACL_FLOAT6_E2M3: return "DT_FLOAT6_E2M3";
-    case ACL_FLOAT4_E2M1: return "DT_FLOAT4_E2M1";
-    case ACL_FLOAT4_E1M2: return "DT_FLOAT4_E1M2";
-    case ACL_DT_UNDEFINED: return "DT_UNDEFINED";
+    case ACL_FLOAT:
+      return "DT_FLOAT";
+    case ACL_FLOAT16:
+      return "DT_FLOAT16";
+    case ACL_INT8:
+      return "DT_INT8";
+    case ACL_INT32:
+      return "DT_INT32";
+    case ACL_UINT8:
+      return "DT_UINT8";
+    case ACL_INT16:
+      return "DT_INT16";
+    case ACL_UINT16:
+      return "DT_UINT16";
+    case ACL_UINT32:
+      return "DT_UINT32";
+    case ACL_INT64:
+      return "DT_INT64";
+    case ACL_UINT64:
+      return "DT_UINT64";
+    case ACL_DOUBLE:
+      return "DT_DOUBLE";
+    case ACL_BOOL:
+      return "DT_BOOL";
+    case ACL_STRING:
+      return "DT_STRING";
+    case ACL_COMPLEX64:
+      return "DT_COMPLEX64";
+    case ACL_COMPLEX128:
+      return "DT_COMPLEX128";
+    case ACL_BF16:
+      return "DT_BF16";
+    case ACL_INT4:
+      return "DT_INT4";
+    case ACL_UINT1:
+      return "DT_UINT1";
+    case ACL_COMPLEX32:
+      return "DT_COMPLEX32";
+    case ACL_HIFLOAT8:
+      return "DT_HIFLOAT8";
+    case ACL_FLOAT8_E5M2:
+      return "DT_FLOAT8_E5M2";
+    case ACL_FLOAT8_E4M3FN:
+      return "DT_FLOAT8_E4M3FN";
+    case ACL_FLOAT8_E8M0:
+      return "DT_FLOAT8_E8M0";
+    case ACL_FLOAT6_E3M2:
+      return "DT_FLOAT6_E3M2";
+    case ACL_FLOAT6_E2M3:
+      return "DT_FLOAT6_E2M3";
+    case ACL_FLOAT4_E2M1:
+      return "DT_FLOAT4_E2M1";
+    case ACL_FLOAT4_E1M2:
+      return "DT_FLOAT4_E1M2";
+    case ACL_DT_UNDEFINED:
+      return "DT_UNDEFINED";
   }
   return "DT_UNDEFINED(" + std::to_string(static_cast<int>(dtype)) + ")";
 }
@@ -118,8 +149,10 @@ bool ElementCount(const Dims& dims, int64_t* count) {
       *count = 0;
       return true;
     }
-    if (product > std::numeric_limits<int64_t>::max() / d) overflow = true;
-    else product *= d;
+    if (product > std::numeric_limits<int64_t>::max() / d)
+      overflow = true;
+    else
+      product *= d;
   }
   if (overflow) return false;
   *count = product;
@@ -178,8 +211,8 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
 aclnnStatus aclDestroyTensor(const aclTensor* tensor) {
   if (tensor == nullptr) return ACLNN_SUCCESS;
   if (!aclnn_host::Tensors().Remove(tensor)) {
-    return Fail("aclDestroyTensor", ACLNN_ERR_PARAM_INVALID, "%p is not a live aclTensor (destroyed twice, or never created).",
-                static_cast<const void*>(tensor));
+    return Fail("aclDestroyTensor", ACLNN_ERR_PARAM_INVALID,
+                "%p is not a live aclTensor (destroyed twice, or never created).", static_cast<const void*>(tensor));
   }
   delete tensor;
   return ACLNN_SUCCESS;
@@ -190,7 +223,8 @@ aclnnStatus aclGetViewShape(const aclTensor* tensor, int64_t** viewDims, uint64_
 }
 
 aclnnStatus aclGetStorageShape(const aclTensor* tensor, int64_t** storageDims, uint64_t* storageDimsNum) {
-  return aclnn_host::CopyOut("aclGetStorageShape", tensor, &aclnn_host::TensorDesc::storage, storageDims, storageDimsNum);
+  return aclnn_host::CopyOut("aclGetStorageShape", tensor, &aclnn_host::TensorDesc::storage, storageDims,
+                             storageDimsNum);
 }
 
 aclnnStatus aclGetViewStrides(const aclTensor* tensor, int64_t** stridesValue, uint64_t* stridesNum) {
@@ -218,7 +252,8 @@ aclnnStatus aclGetDataType(const aclTensor* tensor, aclDataType* dataType) {
 aclnnStatus aclSetRawTensorAddr(aclTensor* tensor, void* addr) {
   const char* api = "aclSetRawTensorAddr";
   if (tensor == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "tensor is nullptr.");
-  if (!aclnn_host::IsLiveTensor(tensor)) return Fail(api, ACLNN_ERR_PARAM_INVALID, "%p is not a live aclTensor.", static_cast<void*>(tensor));
+  if (!aclnn_host::IsLiveTensor(tensor))
+    return Fail(api, ACLNN_ERR_PARAM_INVALID, "%p is not a live aclTensor.", static_cast<void*>(tensor));
   tensor->desc.data = addr;
   return ACLNN_SUCCESS;
 }
@@ -257,7 +292,8 @@ aclScalar* aclCreateScalar(void* value, aclDataType dataType) {
 aclnnStatus aclDestroyScalar(const aclScalar* scalar) {
   if (scalar == nullptr) return ACLNN_SUCCESS;
   if (!aclnn_host::Scalars().Remove(scalar)) {
-    return Fail("aclDestroyScalar", ACLNN_ERR_PARAM_INVALID, "%p is not a live aclScalar.", static_cast<const void*>(scalar));
+    return Fail("aclDestroyScalar", ACLNN_ERR_PARAM_INVALID, "%p is not a live aclScalar.",
+                static_cast<const void*>(scalar));
   }
   delete scalar;
   return ACLNN_SUCCESS;
@@ -283,7 +319,8 @@ aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size) {
 aclnnStatus aclDestroyIntArray(const aclIntArray* array) {
   if (array == nullptr) return ACLNN_SUCCESS;
   if (!aclnn_host::IntArrays().Remove(array)) {
-    return Fail("aclDestroyIntArray", ACLNN_ERR_PARAM_INVALID, "%p is not a live aclIntArray.", static_cast<const void*>(array));
+    return Fail("aclDestroyIntArray", ACLNN_ERR_PARAM_INVALID, "%p is not a live aclIntArray.",
+                static_cast<const void*>(array));
   }
   delete array;
   return ACLNN_SUCCESS;

@@ -64,7 +64,7 @@ inline uint16_t NarrowToHalf(float value) {
   const uint32_t sign = (bits >> 16) & 0x8000u;
   const uint32_t magnitude = bits & 0x7FFFFFFFu;
   if (magnitude > 0x7F800000u) return static_cast<uint16_t>(sign | 0x7E00u | ((magnitude >> 13) & 0x3FFu));
-  const uint32_t exponent = magnitude >> 23;  // biased fp32 exponent
+  const uint32_t exponent = magnitude >> 23;                          // biased fp32 exponent
   if (exponent >= 143) return static_cast<uint16_t>(sign | 0x7C00u);  // >= 65536, or infinity
   const uint32_t mantissa = magnitude & 0x7FFFFFu;
   if (exponent >= 113) {

@@ -25,7 +25,9 @@ struct Fp32 {
 struct Fp32Storage {
   using Raw = float;
   template <bool kFlush>
-  static float Load(Raw value) { return Fp32<kFlush>::Round(value); }
+  static float Load(Raw value) {
+    return Fp32<kFlush>::Round(value);
+  }
   template <bool kSaturate, bool kFlush>
   static Raw Store(float value) {
     if (kSaturate) value = SaturateFloat(value);
@@ -36,7 +38,9 @@ struct Fp32Storage {
 struct Fp16Storage {
   using Raw = uint16_t;
   template <bool kFlush>
-  static float Load(Raw value) { return WidenHalf(kFlush ? FlushSubnormalHalf(value) : value); }
+  static float Load(Raw value) {
+    return WidenHalf(kFlush ? FlushSubnormalHalf(value) : value);
+  }
   template <bool kSaturate, bool kFlush>
   static Raw Store(float value) {
     Raw result = NarrowToHalf(value);
@@ -48,7 +52,9 @@ struct Fp16Storage {
 struct Bf16Storage {
   using Raw = uint16_t;
   template <bool kFlush>
-  static float Load(Raw value) { return WidenBf16(kFlush ? FlushSubnormalBf16(value) : value); }
+  static float Load(Raw value) {
+    return WidenBf16(kFlush ? FlushSubnormalBf16(value) : value);
+  }
   template <bool kSaturate, bool kFlush>
   static Raw Store(float value) {
     Raw result = NarrowToBf16(value);

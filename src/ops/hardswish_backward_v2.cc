@@ -92,12 +92,10 @@ aclnnStatus PhaseOne(const aclTensor* gradOutput, const aclTensor* self, aclTens
 
 extern "C" {
 
-aclnnStatus aclnnHardswishBackwardV2GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
-                                                     aclTensor* out, uint64_t* workspaceSize,
-                                                     aclOpExecutor** executor) {
-  return aclnn_host::Guard(aclnn_host::kPhaseOne, ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&] {
-    return aclnn_host::PhaseOne(gradOutput, self, out, workspaceSize, executor);
-  });
+aclnnStatus aclnnHardswishBackwardV2GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, aclTensor* out,
+                                                     uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return aclnn_host::Guard(aclnn_host::kPhaseOne, ACLNN_ERR_INNER, ACLNN_ERR_INNER,
+                           [&] { return aclnn_host::PhaseOne(gradOutput, self, out, workspaceSize, executor); });
 }
 
 aclnnStatus aclnnHardswishBackwardV2(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,

@@ -90,7 +90,8 @@ aclError aclFinalize(void) {
 }
 
 aclError aclFinalizeReference(uint64_t* refCount) {
-  return Run("aclFinalizeReference", [&] { return Runtime::Get().FinalizeReference("aclFinalizeReference", refCount); });
+  return Run("aclFinalizeReference",
+             [&] { return Runtime::Get().FinalizeReference("aclFinalizeReference", refCount); });
 }
 
 aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion, int32_t* patchVersion) {

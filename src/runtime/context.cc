@@ -71,8 +71,7 @@ aclError ReadConfigFile(const char* api, const char* path, InitSettings* setting
   if (count != section->end()) {
     if (!count->is_number_integer() || count->get<int64_t>() < 1 || count->get<int64_t>() > kMaxDeviceCount) {
       return Fail(api, ACL_ERROR_INVALID_PARAM,
-                  "\"aclnn_host.device_count\" in \"%s\" must be an integer from 1 to %u.", path,
-                  kMaxDeviceCount);
+                  "\"aclnn_host.device_count\" in \"%s\" must be an integer from 1 to %u.", path, kMaxDeviceCount);
     }
     settings->device_count = static_cast<uint32_t>(count->get<int64_t>());
   }
@@ -86,8 +85,8 @@ aclError ReadEnvironment(const char* api, InitSettings* settings) {
   }
   if (const char* count = std::getenv("ACLNN_HOST_DEVICE_COUNT")) {
     if (*count != '\0' && !ParseDeviceCount(count, &settings->device_count)) {
-      return Fail(api, ACL_ERROR_INVALID_PARAM,
-                  "ACLNN_HOST_DEVICE_COUNT=\"%s\" is not an integer from 1 to %u.", count, kMaxDeviceCount);
+      return Fail(api, ACL_ERROR_INVALID_PARAM, "ACLNN_HOST_DEVICE_COUNT=\"%s\" is not an integer from 1 to %u.", count,
+                  kMaxDeviceCount);
     }
   }
   return ACL_SUCCESS;
@@ -132,7 +131,8 @@ aclError Runtime::Finalize(const char* api) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (init_count_ == 0) {
-      return Fail(api, ACL_ERROR_REPEAT_FINALIZE, "the runtime is not initialised (already finalised, or aclInit was never called).");
+      return Fail(api, ACL_ERROR_REPEAT_FINALIZE,
+                  "the runtime is not initialised (already finalised, or aclInit was never called).");
     }
   }
   return FinalizeNow();
@@ -143,7 +143,8 @@ aclError Runtime::FinalizeReference(const char* api, uint64_t* ref_count) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (init_count_ == 0) {
-      return Fail(api, ACL_ERROR_REPEAT_FINALIZE, "the runtime is not initialised (already finalised, or aclInit was never called).");
+      return Fail(api, ACL_ERROR_REPEAT_FINALIZE,
+                  "the runtime is not initialised (already finalised, or aclInit was never called).");
     }
     remaining = --init_count_;
     if (ref_count != nullptr) *ref_count = remaining;
@@ -207,7 +208,8 @@ aclError Runtime::ResetDevice(const char* api, int32_t device) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
     if (device < 0 || static_cast<size_t>(device) >= devices_.size()) {
-      return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range [0, %zu).", device, devices_.size());
+      return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range [0, %zu).", device,
+                  devices_.size());
     }
     DeviceState& state = devices_[static_cast<size_t>(device)];
     if (state.ref_count == 0) return ACL_SUCCESS;  // nothing to release

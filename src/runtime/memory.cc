@@ -52,7 +52,8 @@ aclError MemoryRegistry::FreeDevice(const char* api, void* ptr) {
   auto it = device_.find(base);
   if (it == device_.end()) {
     if (host_.count(base) != 0) {
-      return Fail(api, ACL_ERROR_RT_MEMORY_FREE, "%p is host memory from aclrtMallocHost: free it with aclrtFreeHost.", ptr);
+      return Fail(api, ACL_ERROR_RT_MEMORY_FREE, "%p is host memory from aclrtMallocHost: free it with aclrtFreeHost.",
+                  ptr);
     }
     return Fail(api, ACL_ERROR_RT_MEMORY_FREE, "%p is not the start of a live aclrtMalloc allocation.", ptr);
   }
@@ -119,8 +120,8 @@ void MemoryRegistry::ReleaseAll() {
   used_by_device_.clear();
 }
 
-aclError CopyMemory(const char* api, void* dst, size_t dest_max, const void* src, size_t count,
-                    aclrtMemcpyKind kind, bool async, aclrtStream stream) {
+aclError CopyMemory(const char* api, void* dst, size_t dest_max, const void* src, size_t count, aclrtMemcpyKind kind,
+                    bool async, aclrtStream stream) {
   if (count == 0) return ACL_SUCCESS;
   if (dst == nullptr || src == nullptr) {
     return Fail(api, ACL_ERROR_INVALID_PARAM, "%s is nullptr.", dst == nullptr ? "dst" : "src");

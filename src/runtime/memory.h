@@ -16,8 +16,8 @@ namespace aclnn_host {
 
 struct AllocationInfo {
   uintptr_t base = 0;
-  size_t size = 0;       // usable bytes: the request rounded up to 32, plus 32 bytes of padding
-  int32_t device = -1;   // -1 for host memory
+  size_t size = 0;      // usable bytes: the request rounded up to 32, plus 32 bytes of padding
+  int32_t device = -1;  // -1 for host memory
 };
 
 class AH_INTERNAL_API MemoryRegistry {
@@ -46,8 +46,8 @@ class AH_INTERNAL_API MemoryRegistry {
 };
 
 /// The checks and the copy of aclrtMemcpy / aclrtMemcpyAsync (enqueued when `stream` is set).
-aclError CopyMemory(const char* api, void* dst, size_t dest_max, const void* src, size_t count,
-                    aclrtMemcpyKind kind, bool async, aclrtStream stream);
+aclError CopyMemory(const char* api, void* dst, size_t dest_max, const void* src, size_t count, aclrtMemcpyKind kind,
+                    bool async, aclrtStream stream);
 
 /// The checks and the fill of aclrtMemset / aclrtMemsetAsync.
 aclError FillMemory(const char* api, void* dst, size_t max_count, int32_t value, size_t count, bool async,

@@ -28,14 +28,14 @@ struct SocProfile {
   const char* name;
   SocSeries series;
   const char* series_name;
-  uint32_t vector_core_count;      // AIV cores (AI cores on A1) the tiling may use
-  uint64_t ub_size;                // unified-buffer bytes seen by the tiling
-  uint64_t library_workspace;      // the system workspace the NPU tiling reports
-  bool supports_bf16;              // BF16 in the operators' dtype lists
-  bool saturation_only;            // overflow mode cannot be switched to INF_NAN
-  bool flushes_subnormals;         // the vector unit flushes subnormal inputs and results
+  uint32_t vector_core_count;  // AIV cores (AI cores on A1) the tiling may use
+  uint64_t ub_size;            // unified-buffer bytes seen by the tiling
+  uint64_t library_workspace;  // the system workspace the NPU tiling reports
+  bool supports_bf16;          // BF16 in the operators' dtype lists
+  bool saturation_only;        // overflow mode cannot be switched to INF_NAN
+  bool flushes_subnormals;     // the vector unit flushes subnormal inputs and results
   TilingArch tiling_arch;
-  uint64_t device_memory_bytes;    // capacity reported by aclrtGetMemInfo
+  uint64_t device_memory_bytes;  // capacity reported by aclrtGetMemInfo
 };
 
 /// The profile called `name`, or nullptr.

@@ -18,7 +18,7 @@ namespace reference {
 enum class Format { kFp32, kFp16, kBf16 };
 
 struct Numerics {
-  bool saturate = false;         // ACL_RT_OVERFLOW_MODE_SATURATION
+  bool saturate = false;          // ACL_RT_OVERFLOW_MODE_SATURATION
   bool flush_subnormals = false;  // the Ascend 950 profile
 };
 
@@ -78,8 +78,8 @@ inline uint32_t EncodeMagnitude(double v, int mantissa_bits, int bias, int max_b
     return static_cast<uint32_t>(std::nearbyint(v * subnormal_scale));
   }
   int exponent;
-  std::frexp(v, &exponent);  // v = m * 2^exponent, m in [0.5, 1)
-  exponent -= 1;             // v = s * 2^exponent, s in [1, 2)
+  std::frexp(v, &exponent);                                            // v = m * 2^exponent, m in [0.5, 1)
+  exponent -= 1;                                                       // v = s * 2^exponent, s in [1, 2)
   double q = std::nearbyint(std::ldexp(v, mantissa_bits - exponent));  // in [2^mb, 2^(mb+1)]
   if (q == std::ldexp(1.0, mantissa_bits + 1)) {
     q /= 2;
@@ -87,8 +87,7 @@ inline uint32_t EncodeMagnitude(double v, int mantissa_bits, int bias, int max_b
   }
   const int biased = exponent + bias;
   if (biased > max_biased_exponent) return static_cast<uint32_t>(max_biased_exponent + 1) << mantissa_bits;  // inf
-  return (static_cast<uint32_t>(biased) << mantissa_bits) |
-         (static_cast<uint32_t>(q) - (1u << mantissa_bits));
+  return (static_cast<uint32_t>(biased) << mantissa_bits) | (static_cast<uint32_t>(q) - (1u << mantissa_bits));
 }
 
 inline uint16_t FloatToHalf(float f) {
@@ -190,9 +189,12 @@ inline uint32_t HardswishGradElement(uint32_t g, uint32_t x, Format format, bool
 /// Whether a raw result is NaN in its format (NaN bits are not compared: payloads are undocumented).
 inline bool IsNan(uint32_t raw, Format format) {
   switch (format) {
-    case Format::kFp16: return (raw & 0x7C00) == 0x7C00 && (raw & 0x3FF) != 0;
-    case Format::kBf16: return (raw & 0x7F80) == 0x7F80 && (raw & 0x7F) != 0;
-    default: return (raw & 0x7F800000u) == 0x7F800000u && (raw & 0x7FFFFFu) != 0;
+    case Format::kFp16:
+      return (raw & 0x7C00) == 0x7C00 && (raw & 0x3FF) != 0;
+    case Format::kBf16:
+      return (raw & 0x7F80) == 0x7F80 && (raw & 0x7F) != 0;
+    default:
+      return (raw & 0x7F800000u) == 0x7F800000u && (raw & 0x7FFFFFu) != 0;
   }
 }
 
