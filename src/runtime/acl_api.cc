@@ -182,10 +182,16 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
     result = Runtime::Get().FindStream(api, stream, &target_stream);
     if (result != ACL_SUCCESS) return result;
     const uint64_t sequence = target_event->BeginRecord();
-    const bool queued = target_stream->Enqueue([target_event, sequence] {
-      target_event->Complete(sequence);
-      return aclnn_host::TaskResult();
-    });
+    bool queued = false;
+    try {
+      queued = target_stream->Enqueue([target_event, sequence] {
+        target_event->Complete(sequence);
+        return aclnn_host::TaskResult();
+      });
+    } catch (...) {
+      target_event->Complete(sequence);  // a record that was never queued must not hang its waiters
+      throw;
+    }
     if (!queued) {
       target_event->Complete(sequence);  // nothing will record it: do not leave waiters hanging
       return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");

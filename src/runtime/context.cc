@@ -1,6 +1,7 @@
 #include "runtime/context.h"
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -16,11 +17,14 @@ namespace {
 
 constexpr uint32_t kMaxDeviceCount = 64;
 
-// The thread's current device, tagged with the init epoch it was set in: an aclFinalize /
-// aclInit cycle invalidates every thread's context without touching other threads' storage.
+// The thread's current device, tagged with the init epoch and the device generation it was set
+// in: an aclFinalize / aclInit cycle, or the last aclrtResetDevice of the device (which destroys
+// its default context), invalidates the context without touching other threads' storage. A
+// later aclrtSetDevice on another thread creates a new default context, not this one again.
 struct ThreadContext {
   uint64_t epoch = 0;
   int32_t device = -1;
+  uint64_t generation = 0;
 };
 
 ThreadContext& ThisThreadContext() {
@@ -45,6 +49,11 @@ bool ParseDeviceCount(const std::string& text, uint32_t* count) {
 // are accepted and ignored; aclnn-host reads its own object:
 //   { "aclnn_host": { "soc_name": "Ascend950PR", "device_count": 2 } }
 aclError ReadConfigFile(const char* api, const char* path, InitSettings* settings) {
+  // A directory opens as a stream that reads nothing, which would pass for an empty file.
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    return Fail(api, ACL_ERROR_INVALID_FILE, "the config file \"%s\" is a directory.", path);
+  }
   std::ifstream file(path, std::ios::binary);
   if (!file) return Fail(api, ACL_ERROR_INVALID_FILE, "cannot open the config file \"%s\".", path);
   std::stringstream buffer;
@@ -194,11 +203,13 @@ aclError Runtime::SetDevice(const char* api, int32_t device) {
   ThreadContext& context = ThisThreadContext();
   // Reference counted like CANN: every aclrtSetDevice takes a reference, aclrtResetDevice drops one.
   if (state.ref_count++ == 0) {
+    ++state.generation;
     state.default_stream = std::make_shared<Stream>(device);
     state.overflow_mode = profile_->saturation_only ? ACL_RT_OVERFLOW_MODE_SATURATION : ACL_RT_OVERFLOW_MODE_INFNAN;
   }
   context.epoch = epoch_;
   context.device = device;
+  context.generation = state.generation;
   return ACL_SUCCESS;
 }
 
@@ -237,19 +248,25 @@ bool Runtime::ContextValidLocked(int32_t* device) const {
   const ThreadContext& context = ThisThreadContext();
   if (init_count_ == 0 || context.epoch != epoch_ || context.device < 0) return false;
   const size_t index = static_cast<size_t>(context.device);
-  if (index >= devices_.size() || devices_[index].ref_count == 0) return false;
+  if (index >= devices_.size()) return false;
+  const DeviceState& state = devices_[index];
+  if (state.ref_count == 0 || state.generation != context.generation) return false;
   *device = context.device;
   return true;
 }
 
-aclError Runtime::RequireContext(const char* api, int32_t* device) {
-  std::lock_guard<std::mutex> lock(mutex_);
+aclError Runtime::RequireContextLocked(const char* api, int32_t* device) const {
   if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
   if (!ContextValidLocked(device)) {
     return Fail(api, ACL_ERROR_RT_CONTEXT_NULL,
                 "the current thread has no context: call aclrtSetDevice on this thread first.");
   }
   return ACL_SUCCESS;
+}
+
+aclError Runtime::RequireContext(const char* api, int32_t* device) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return RequireContextLocked(api, device);
 }
 
 aclError Runtime::SetOverflowMode(const char* api, aclrtFloatOverflowMode mode) {
@@ -299,11 +316,13 @@ std::vector<std::shared_ptr<Stream>> Runtime::StreamsOfDeviceLocked(int32_t devi
 
 aclError Runtime::CreateStream(const char* api, aclrtStream* stream) {
   if (stream == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "stream is nullptr.");
+  // One lock from the context check to the insertion: a concurrent last aclrtResetDevice or
+  // aclFinalize must not miss (and so leak) a stream registered in between.
+  std::lock_guard<std::mutex> lock(mutex_);
   int32_t device = -1;
-  const aclError status = RequireContext(api, &device);
+  const aclError status = RequireContextLocked(api, &device);
   if (status != ACL_SUCCESS) return status;
   auto created = std::make_shared<Stream>(device);
-  std::lock_guard<std::mutex> lock(mutex_);
   streams_.emplace(created.get(), created);
   *stream = created.get();
   return ACL_SUCCESS;
@@ -328,12 +347,9 @@ aclError Runtime::DestroyStream(const char* api, aclrtStream handle) {
 
 aclError Runtime::FindStream(const char* api, aclrtStream handle, std::shared_ptr<Stream>* stream) {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
   int32_t device = -1;
-  if (!ContextValidLocked(&device)) {
-    return Fail(api, ACL_ERROR_RT_CONTEXT_NULL,
-                "the current thread has no context: call aclrtSetDevice on this thread first.");
-  }
+  const aclError status = RequireContextLocked(api, &device);
+  if (status != ACL_SUCCESS) return status;
   if (handle == nullptr) {
     *stream = devices_[static_cast<size_t>(device)].default_stream;
     return ACL_SUCCESS;
@@ -363,12 +379,9 @@ aclError Runtime::SynchronizeDevice(const char* api) {
   std::vector<std::shared_ptr<Stream>> streams;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
     int32_t device = -1;
-    if (!ContextValidLocked(&device)) {
-      return Fail(api, ACL_ERROR_RT_CONTEXT_NULL,
-                  "the current thread has no context: call aclrtSetDevice on this thread first.");
-    }
+    const aclError status = RequireContextLocked(api, &device);
+    if (status != ACL_SUCCESS) return status;
     streams = StreamsOfDeviceLocked(device);
   }
   TaskResult first_failure;
@@ -382,11 +395,11 @@ aclError Runtime::SynchronizeDevice(const char* api) {
 
 aclError Runtime::CreateEvent(const char* api, aclrtEvent* event) {
   if (event == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "event is nullptr.");
+  std::lock_guard<std::mutex> lock(mutex_);  // as in CreateStream
   int32_t device = -1;
-  const aclError status = RequireContext(api, &device);
+  const aclError status = RequireContextLocked(api, &device);
   if (status != ACL_SUCCESS) return status;
   auto created = std::make_shared<Event>(device);
-  std::lock_guard<std::mutex> lock(mutex_);
   events_.emplace(created.get(), created);
   *event = created.get();
   return ACL_SUCCESS;

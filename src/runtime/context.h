@@ -60,12 +60,15 @@ class AH_INTERNAL_API Runtime {
  private:
   struct DeviceState {
     int ref_count = 0;
+    uint64_t generation = 0;  // bumped whenever the first reference creates the default context
     std::shared_ptr<Stream> default_stream;
     aclrtFloatOverflowMode overflow_mode = ACL_RT_OVERFLOW_MODE_INFNAN;
   };
 
   Runtime() = default;
   bool ContextValidLocked(int32_t* device) const;
+  /// ContextValidLocked with its messages: ACL_ERROR_UNINITIALIZE or ACL_ERROR_RT_CONTEXT_NULL.
+  aclError RequireContextLocked(const char* api, int32_t* device) const;
   aclError FinalizeNow();
   std::vector<std::shared_ptr<Stream>> StreamsOfDeviceLocked(int32_t device) const;
 

@@ -84,7 +84,13 @@ uint64_t Event::BeginRecord() {
 void Event::Complete(uint64_t sequence) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (sequence > completed_) completed_ = sequence;
+    if (sequence <= completed_through_) return;
+    completed_beyond_.insert(sequence);
+    // Fold the records that are now contiguous into the watermark, so the set stays small.
+    while (!completed_beyond_.empty() && *completed_beyond_.begin() == completed_through_ + 1) {
+      completed_beyond_.erase(completed_beyond_.begin());
+      ++completed_through_;
+    }
   }
   completed_cv_.notify_all();
 }
@@ -94,14 +100,18 @@ uint64_t Event::LatestRecord() {
   return recorded_;
 }
 
+bool Event::IsCompleteLocked(uint64_t sequence) const {
+  return sequence <= completed_through_ || completed_beyond_.count(sequence) != 0;
+}
+
 void Event::WaitFor(uint64_t sequence) {
   std::unique_lock<std::mutex> lock(mutex_);
-  completed_cv_.wait(lock, [&] { return completed_ >= sequence; });
+  completed_cv_.wait(lock, [&] { return IsCompleteLocked(sequence); });
 }
 
 bool Event::IsComplete(uint64_t sequence) {
   std::lock_guard<std::mutex> lock(mutex_);
-  return completed_ >= sequence;
+  return IsCompleteLocked(sequence);
 }
 
 }  // namespace aclnn_host

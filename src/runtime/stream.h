@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 
@@ -61,7 +62,9 @@ class AH_INTERNAL_API Stream {
   std::thread worker_;  // started by the first Enqueue
 };
 
-/// An event counts its records; a wait targets the latest record at the time of the wait.
+/// An event counts its records; a wait targets the latest record at the time of the wait. Records
+/// on different streams complete in any order, so each record's completion is tracked on its own:
+/// a later record completing says nothing about an earlier one still queued elsewhere.
 class AH_INTERNAL_API Event {
  public:
   explicit Event(int32_t device) : device_(device) {}
@@ -69,21 +72,24 @@ class AH_INTERNAL_API Event {
 
   /// Starts a new record and returns its sequence number (1, 2, ...).
   uint64_t BeginRecord();
-  /// Marks record `sequence` (and every earlier one) complete.
+  /// Marks record `sequence` complete.
   void Complete(uint64_t sequence);
   /// The latest record started (0: never recorded).
   uint64_t LatestRecord();
   /// Blocks until record `sequence` has completed.
   void WaitFor(uint64_t sequence);
-  /// Whether record `sequence` has completed.
+  /// Whether record `sequence` has completed (record 0, "never recorded", always has).
   bool IsComplete(uint64_t sequence);
 
  private:
+  bool IsCompleteLocked(uint64_t sequence) const;
+
   const int32_t device_;
   std::mutex mutex_;
   std::condition_variable completed_cv_;
   uint64_t recorded_ = 0;
-  uint64_t completed_ = 0;
+  uint64_t completed_through_ = 0;       // every record <= this has completed
+  std::set<uint64_t> completed_beyond_;  // completed records > completed_through_
 };
 
 }  // namespace aclnn_host

@@ -19,9 +19,17 @@ ThreadPool::~ThreadPool() {
 }
 
 void ThreadPool::RunClaims() {
-  for (size_t i = next_.fetch_add(1, std::memory_order_relaxed); i < count_;
-       i = next_.fetch_add(1, std::memory_order_relaxed)) {
-    (*task_)(i);
+  try {
+    for (size_t i = next_.fetch_add(1, std::memory_order_relaxed); i < count_;
+         i = next_.fetch_add(1, std::memory_order_relaxed)) {
+      (*task_)(i);
+    }
+  } catch (...) {
+    // An exception must neither escape a worker (std::terminate) nor leave the caller before the
+    // workers stop using the task: keep the first one for the caller and stop handing out items.
+    next_.store(count_, std::memory_order_relaxed);
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!error_) error_ = std::current_exception();
   }
 }
 
@@ -59,9 +67,15 @@ void ThreadPool::ParallelFor(size_t count, const std::function<void(size_t)>& ta
   }
   work_ready_.notify_all();
   RunClaims();
-  std::unique_lock<std::mutex> lock(mutex_);
-  work_done_.wait(lock, [&] { return busy_workers_ == 0; });
-  task_ = nullptr;
+  std::exception_ptr error;
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    work_done_.wait(lock, [&] { return busy_workers_ == 0; });
+    task_ = nullptr;
+    error = std::move(error_);
+    error_ = nullptr;
+  }
+  if (error) std::rethrow_exception(error);
 }
 
 ThreadPool& HostThreadPool() {

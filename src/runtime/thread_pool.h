@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -28,7 +29,9 @@ class AH_INTERNAL_API ThreadPool {
 
   /// Runs task(i) for every i in [0, count) and returns when all have finished. Items are
   /// claimed dynamically. If another ParallelFor holds the pool (a second stream launching at
-  /// the same time), this one runs on the calling thread alone rather than wait.
+  /// the same time), this one runs on the calling thread alone rather than wait. If a task
+  /// throws, no further items are started and the first exception is rethrown to the caller
+  /// once every thread has left the task.
   void ParallelFor(size_t count, const std::function<void(size_t)>& task);
 
  private:
@@ -46,6 +49,7 @@ class AH_INTERNAL_API ThreadPool {
   const std::function<void(size_t)>* task_ = nullptr;
   size_t count_ = 0;
   std::atomic<size_t> next_{0};
+  std::exception_ptr error_;  // the first exception of the current ParallelFor (under mutex_)
 };
 
 /// The process-wide pool, created on first use with ACLNN_HOST_NUM_THREADS threads (default: the
