@@ -85,7 +85,10 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
     if (status != ACLNN_SUCCESS) return status;
   }
   std::shared_ptr<Stream> target;
-  if (Runtime::Get().FindStream(api, stream, &target) != ACL_SUCCESS) return ACLNN_ERR_RUNTIME_ERROR;
+  if (Runtime::Get().FindStream(api, stream, &target) != ACL_SUCCESS) {
+    // The runtime's line carries its own acl code; this one carries the code phase two returns.
+    return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "there is no stream to run on (see the runtime error above).");
+  }
   if (has_work) {
     LaunchArgs args;
     for (size_t i = 0; i < executor->num_inputs; ++i) args.inputs[i] = executor->inputs[i].address;

@@ -141,18 +141,24 @@ std::string DtypeName(aclDataType dtype) {
 }
 
 bool ElementCount(const Dims& dims, int64_t* count) {
+  // Every dim is looked at: a negative dim after a zero one still makes the shape invalid, and
+  // a zero anywhere makes the count 0 even when the other dims' product would overflow.
   int64_t product = 1;
   bool overflow = false;
+  bool empty = false;
   for (int64_t d : dims) {
     if (d < 0) return false;
     if (d == 0) {
-      *count = 0;
-      return true;
-    }
-    if (product > std::numeric_limits<int64_t>::max() / d)
+      empty = true;
+    } else if (!overflow && product > std::numeric_limits<int64_t>::max() / d) {
       overflow = true;
-    else
+    } else if (!overflow) {
       product *= d;
+    }
+  }
+  if (empty) {
+    *count = 0;
+    return true;
   }
   if (overflow) return false;
   *count = product;
