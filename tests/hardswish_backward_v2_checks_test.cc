@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "reference/hardswish_reference.h"
 #include "support/acl_test_support.h"
 
 namespace {
@@ -130,20 +131,10 @@ uint64_t ExpectAccepted(const aclTensor* grad, const aclTensor* self, aclTensor*
   return result.workspace_size;
 }
 
-/// d(x) of V2 with the kernel's exact fp32 pipeline (§3), times g.
-float ExpectedV2(float g, float x) {
-  float t = x * 0.33333334f;
-  t = t + 0.5f;
-  t = (x > -3.0f) ? t : 0.0f;
-  t = (x < 3.0f) ? t : 1.0f;
-  return g * t;
-}
+/// V2 for one fp32 element, from the independent reference.
+float ExpectedV2(float g, float x) { return reference::HardswishGrad(g, x, /*v1=*/false, reference::Numerics()); }
 
-uint32_t Bits(float value) {
-  uint32_t bits = 0;
-  std::memcpy(&bits, &value, sizeof(bits));
-  return bits;
-}
+uint32_t Bits(float value) { return reference::Bits(value); }
 
 // ---------------------------------------------------------------------------------------------
 // §4 row 1: workspaceSize / executor pointers, before any tensor is looked at.

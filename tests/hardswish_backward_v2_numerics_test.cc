@@ -307,3 +307,28 @@ TEST(HardswishReference, NarrowingKnownValues) {
   EXPECT_EQ(reference::HalfToFloat(0x0001), std::ldexp(1.0f, -24));
   EXPECT_EQ(reference::Bf16ToFloat(0x3F80), 1.0f);
 }
+
+#if defined(__x86_64__)
+#include <xmmintrin.h>
+
+TEST(HardswishBackwardV2Numerics, CallerFlushToZeroDoesNotLeakIntoKernels) {
+  // A program built with -ffast-math runs with FTZ/DAZ set, and threads inherit it. The stream
+  // and pool threads the runtime creates must still compute with IEEE subnormals. The op runs
+  // (creating those threads) under FTZ/DAZ; the reference is computed after restoring the MXCSR.
+  const unsigned int saved = _mm_getcsr();
+  std::mt19937 rng(4242);
+  std::vector<uint32_t> grads(size_t{1} << 18), selfs(grads.size());
+  for (size_t i = 0; i < grads.size(); ++i) {
+    grads[i] = rng() & 0x80FFFFFFu;  // small exponents: many subnormal inputs and results
+    selfs[i] = rng();
+  }
+  std::vector<uint32_t> outs;
+  {
+    _mm_setcsr(saved | 0x8040);  // FTZ | DAZ
+    test::RuntimeSession session;
+    outs = RunRaw(Format::kFp32, grads, selfs, session.stream());
+    _mm_setcsr(saved);
+  }
+  ExpectMatchesReference(Format::kFp32, grads, selfs, outs, reference::Numerics());
+}
+#endif

@@ -13,6 +13,7 @@
 
 #include "aclnn/acl_meta.h"
 #include "base/tensor.h"
+#include "reference/hardswish_reference.h"
 #include "support/acl_test_support.h"
 
 namespace {
@@ -60,20 +61,10 @@ std::vector<int64_t> StorageShapeOf(const aclTensor* tensor) {
   return TakeArray(values, count);
 }
 
-/// d(x) of V2 with the kernel's exact fp32 pipeline, times g.
-float ExpectedV2(float g, float x) {
-  float t = x * 0.33333334f;
-  t = t + 0.5f;
-  t = (x > -3.0f) ? t : 0.0f;
-  t = (x < 3.0f) ? t : 1.0f;
-  return g * t;
-}
+/// V2 for one fp32 element, from the independent reference.
+float ExpectedV2(float g, float x) { return reference::HardswishGrad(g, x, /*v1=*/false, reference::Numerics()); }
 
-uint32_t Bits(float value) {
-  uint32_t bits = 0;
-  std::memcpy(&bits, &value, sizeof(bits));
-  return bits;
-}
+uint32_t Bits(float value) { return reference::Bits(value); }
 
 std::vector<float> ExpectedOf(const std::vector<float>& g, const std::vector<float>& x) {
   std::vector<float> out(g.size());

@@ -1,5 +1,6 @@
 #include "runtime/stream.h"
 
+#include <cfenv>
 #include <exception>
 #include <utility>
 
@@ -22,6 +23,9 @@ bool Stream::Enqueue(StreamTask task) {
 }
 
 void Stream::WorkerLoop() {
+  // A new thread inherits its creator's floating-point environment; the kernels need IEEE
+  // defaults (round to nearest, no flush-to-zero or denormals-are-zero) whatever the caller set.
+  std::fesetenv(FE_DFL_ENV);
   for (;;) {
     StreamTask task;
     {

@@ -1,5 +1,6 @@
 #include "runtime/thread_pool.h"
 
+#include <cfenv>
 #include <cstdlib>
 #include <string>
 
@@ -34,6 +35,7 @@ void ThreadPool::RunClaims() {
 }
 
 void ThreadPool::WorkerLoop() {
+  std::fesetenv(FE_DFL_ENV);  // IEEE defaults, as on the stream workers (see stream.cc)
   uint64_t seen = 0;
   for (;;) {
     {
