@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -1052,3 +1053,16 @@ TEST(HardswishBackwardV2PhaseTwo, MisalignedDataRejected) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// ACLNN_HOST_MAX_ISA naming no kernel variant (ctest runs this with ACLNN_HOST_MAX_ISA=pentium).
+
+TEST(HardswishBackwardV2Isa, UnknownIsaCapFailsTheFirstPhase) {
+  const char* cap = std::getenv("ACLNN_HOST_MAX_ISA");
+  if (cap == nullptr || std::string(cap) != "pentium") GTEST_SKIP() << "run by ctest with ACLNN_HOST_MAX_ISA=pentium";
+  test::RuntimeSession session;
+  test::Tensor grad = Make({2, 3}), self = Make({2, 3}), out = Make({2, 3});
+  const PhaseOneResult result = PhaseOne(grad.get(), self.get(), out.get());
+  EXPECT_TRUE(Rejected(result, ACLNN_ERR_INNER_FIND_KERNEL_ERROR, "ACLNN_HOST_MAX_ISA=\"pentium\" is not one of"));
+  EXPECT_NE(result.message.find("baseline"), std::string::npos) << result.message;
+}

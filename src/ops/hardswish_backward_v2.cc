@@ -10,6 +10,7 @@
 #include "base/op_checks.h"
 #include "base/tensor.h"
 #include "kernels/hardswish_grad.h"
+#include "kernels/isa.h"
 #include "ops/elementwise_op.h"
 #include "ops/hardswish_grad_tiling.h"
 #include "runtime/error_log.h"
@@ -82,7 +83,11 @@ aclnnStatus PhaseOne(const aclTensor* gradOutput, const aclTensor* self, aclTens
   if (!ComputeHardswishGradTiling(DescOf(gradOutput).view, DescOf(self).view, dtype, *profile, &tiling, &error)) {
     return Fail(api, ACLNN_ERR_INNER_TILING_ERROR, "tiling failed: %s.", error.c_str());
   }
-  const ElementwiseKernels kernels = kernels::HardswishGradV2Kernels(dtype, profile->flushes_subnormals);
+  kernels::Isa isa = kernels::Isa::kBaseline;
+  if (!kernels::ActiveIsa(&isa, &error)) {
+    return Fail(api, ACLNN_ERR_INNER_FIND_KERNEL_ERROR, "no kernel variant: %s.", error.c_str());
+  }
+  const ElementwiseKernels kernels = kernels::HardswishGradV2Kernels(isa, dtype, profile->flushes_subnormals);
   return FinishElementwisePhaseOne(kOpName, inputs, 2, output, kernels, std::move(tiling.split), workspaceSize,
                                    executor);
 }

@@ -1,0 +1,219 @@
+// Every kernel variant this host supports (kernels/isa.h), called directly, against the
+// independent reference: every fp16 and bf16 value of self against a spread of gradients, random
+// fp32 pairs, in INF_NAN and saturation modes, with and without the 950's subnormal flush; and
+// lengths and alignments around the vector width, where the tail path takes over.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "kernels/hardswish_grad.h"
+#include "kernels/isa.h"
+#include "reference/hardswish_reference.h"
+
+namespace {
+
+using aclnn_host::kernels::Isa;
+using reference::Format;
+
+struct Mode {
+  bool saturate;
+  bool flush;
+};
+
+aclDataType DtypeOf(Format format) {
+  return format == Format::kFp32 ? ACL_FLOAT : format == Format::kFp16 ? ACL_FLOAT16 : ACL_BF16;
+}
+
+size_t SizeOf(Format format) { return format == Format::kFp32 ? 4 : 2; }
+
+/// Runs the variant's kernel on raw elements (stored as uint32 for every format).
+std::vector<uint32_t> RunKernel(Isa isa, Format format, Mode mode, const std::vector<uint32_t>& grads,
+                                const std::vector<uint32_t>& selfs, size_t misalign = 0) {
+  const aclnn_host::ElementwiseKernels kernels =
+      aclnn_host::kernels::HardswishGradV2Kernels(isa, DtypeOf(format), mode.flush);
+  const aclnn_host::DenseKernel kernel = mode.saturate ? kernels.saturation : kernels.infnan;
+  EXPECT_NE(kernel, nullptr);
+  const size_t n = selfs.size();
+  const size_t size = SizeOf(format);
+  // Element buffers with `misalign` elements in front, so the kernel sees unaligned pointers.
+  std::vector<uint8_t> g((n + misalign) * size + 64), x((n + misalign) * size + 64), out((n + misalign) * size + 64);
+  for (size_t i = 0; i < n; ++i) {
+    std::memcpy(&g[(i + misalign) * size], &grads[i], size);
+    std::memcpy(&x[(i + misalign) * size], &selfs[i], size);
+  }
+  const void* inputs[2] = {&g[misalign * size], &x[misalign * size]};
+  if (kernel != nullptr) kernel(static_cast<int64_t>(n), inputs, &out[misalign * size]);
+  std::vector<uint32_t> result(n, 0);
+  for (size_t i = 0; i < n; ++i) std::memcpy(&result[i], &out[(i + misalign) * size], size);
+  return result;
+}
+
+::testing::AssertionResult MatchesReference(Format format, Mode mode, const std::vector<uint32_t>& grads,
+                                            const std::vector<uint32_t>& selfs, const std::vector<uint32_t>& outs) {
+  reference::Numerics numerics;
+  numerics.saturate = mode.saturate;
+  numerics.flush_subnormals = mode.flush;
+  size_t mismatches = 0;
+  std::string first;
+  for (size_t i = 0; i < selfs.size(); ++i) {
+    const uint32_t expected = reference::HardswishGradElement(grads[i], selfs[i], format, false, numerics);
+    if (!reference::SameResult(outs[i], expected, format)) {
+      if (mismatches++ == 0) {
+        char text[160];
+        std::snprintf(text, sizeof(text), "element %zu: g=0x%x x=0x%x got 0x%x expected 0x%x", i, grads[i], selfs[i],
+                      outs[i], expected);
+        first = text;
+      }
+    }
+  }
+  if (mismatches == 0) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << mismatches << " of " << selfs.size() << " differ; first " << first;
+}
+
+std::vector<uint32_t> HalfGrads() {
+  return {0x0000, 0x8000, 0x3C00, 0xBC00, 0x3800, 0x7BFF, 0xFBFF, 0x7A1A, 0x7C00, 0xFC00,
+          0x7E00, 0x0001, 0x8001, 0x03FF, 0x0400, 0x4200, 0x3555, 0x1400, 0x0200, 0x5640};
+}
+
+std::vector<uint32_t> Bf16Grads() {
+  return {0x0000, 0x8000, 0x3F80, 0xBF80, 0x3F00, 0x7F7F, 0xFF7F, 0x7F00, 0x7F80,
+          0xFF80, 0x7FC0, 0x0001, 0x8001, 0x007F, 0x0080, 0x4040, 0x3EAB, 0x42C8};
+}
+
+class KernelVariant : public ::testing::TestWithParam<Isa> {
+ protected:
+  void SetUp() override {
+    if (!aclnn_host::kernels::IsaSupported(GetParam())) GTEST_SKIP() << "this CPU cannot run it";
+  }
+
+  void ExhaustiveSixteenBit(Format format, const std::vector<uint32_t>& grad_spread, Mode mode) {
+    std::vector<uint32_t> grads, selfs;
+    for (uint32_t g : grad_spread) {
+      for (uint32_t x = 0; x <= 0xFFFF; ++x) {
+        grads.push_back(g);
+        selfs.push_back(x);
+      }
+    }
+    EXPECT_TRUE(MatchesReference(format, mode, grads, selfs, RunKernel(GetParam(), format, mode, grads, selfs)));
+  }
+
+  void RandomFp32(Mode mode, uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> x_dist(-6.0f, 6.0f), g_dist(-1e5f, 1e5f);
+    const size_t n = size_t{1} << 21;
+    std::vector<uint32_t> grads(n), selfs(n);
+    for (size_t i = 0; i < n; ++i) {
+      const bool raw_bits = i % 2 == 0;
+      grads[i] = raw_bits ? (i % 4 == 0 ? rng() & 0x80FFFFFFu : rng()) : reference::Bits(g_dist(rng));
+      selfs[i] = raw_bits ? rng() : reference::Bits(x_dist(rng));
+    }
+    EXPECT_TRUE(
+        MatchesReference(Format::kFp32, mode, grads, selfs, RunKernel(GetParam(), Format::kFp32, mode, grads, selfs)));
+  }
+};
+
+constexpr Mode kInfNan{false, false};
+constexpr Mode kSaturation{true, false};
+constexpr Mode kFlush{false, true};
+constexpr Mode kFlushSaturation{true, true};
+
+}  // namespace
+
+TEST_P(KernelVariant, EveryFp16Value) {
+  for (Mode mode : {kInfNan, kSaturation, kFlush, kFlushSaturation})
+    ExhaustiveSixteenBit(Format::kFp16, HalfGrads(), mode);
+}
+
+TEST_P(KernelVariant, EveryBf16Value) {
+  for (Mode mode : {kInfNan, kSaturation, kFlush, kFlushSaturation})
+    ExhaustiveSixteenBit(Format::kBf16, Bf16Grads(), mode);
+}
+
+TEST_P(KernelVariant, RandomFp32) {
+  RandomFp32(kInfNan, 1);
+  RandomFp32(kSaturation, 2);
+  RandomFp32(kFlush, 3);
+  RandomFp32(kFlushSaturation, 4);
+}
+
+TEST_P(KernelVariant, LengthsAndAlignmentsAroundTheVectorWidth) {
+  // 0 to 130 elements cover empty, shorter than one vector, exactly one or two (AVX-512 holds 16
+  // floats), and every tail length; misaligned starts cover unaligned loads and stores.
+  std::mt19937 rng(7);
+  for (Format format : {Format::kFp32, Format::kFp16, Format::kBf16}) {
+    for (size_t n = 0; n <= 130; ++n) {
+      for (size_t misalign : {0, 1, 3}) {
+        std::vector<uint32_t> grads(n), selfs(n);
+        for (size_t i = 0; i < n; ++i) {
+          const float g = std::uniform_real_distribution<float>(-8.0f, 8.0f)(rng);
+          const float x = std::uniform_real_distribution<float>(-5.0f, 5.0f)(rng);
+          grads[i] = format == Format::kFp32   ? reference::Bits(g)
+                     : format == Format::kFp16 ? reference::FloatToHalf(g)
+                                               : reference::FloatToBf16(g);
+          selfs[i] = format == Format::kFp32   ? reference::Bits(x)
+                     : format == Format::kFp16 ? reference::FloatToHalf(x)
+                                               : reference::FloatToBf16(x);
+        }
+        const std::vector<uint32_t> outs = RunKernel(GetParam(), format, kInfNan, grads, selfs, misalign);
+        ASSERT_TRUE(MatchesReference(format, kInfNan, grads, selfs, outs)) << "n=" << n << " misalign=" << misalign;
+      }
+    }
+  }
+}
+
+TEST_P(KernelVariant, WritesExactlyItsElements) {
+  // The kernel must not write before or after its n outputs (tails are handled element-wise).
+  for (size_t n : {1, 15, 16, 17, 33}) {
+    std::vector<float> g(n + 32, 1.0f), x(n + 32, 1.0f), out(n + 32, -7.0f);
+    const aclnn_host::ElementwiseKernels kernels =
+        aclnn_host::kernels::HardswishGradV2Kernels(GetParam(), ACL_FLOAT, false);
+    const void* inputs[2] = {&g[16], &x[16]};
+    kernels.infnan(static_cast<int64_t>(n), inputs, &out[16]);
+    for (size_t i = 0; i < out.size(); ++i) {
+      const bool inside = i >= 16 && i < 16 + n;
+      EXPECT_EQ(out[i], inside ? 1.0f * (1.0f * 0.33333334f + 0.5f) : -7.0f) << "n=" << n << " i=" << i;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(CompiledIsas, KernelVariant, ::testing::ValuesIn(aclnn_host::kernels::CompiledIsas()),
+                         [](const ::testing::TestParamInfo<Isa>& info) {
+                           return std::string(aclnn_host::kernels::IsaName(info.param));
+                         });
+
+TEST(KernelIsa, BaselineIsAlwaysCompiledAndSupported) {
+  const std::vector<Isa>& compiled = aclnn_host::kernels::CompiledIsas();
+  ASSERT_FALSE(compiled.empty());
+  EXPECT_EQ(compiled.back(), Isa::kBaseline);
+  EXPECT_TRUE(aclnn_host::kernels::IsaSupported(Isa::kBaseline));
+}
+
+TEST(KernelIsa, ActiveIsaHonoursTheCap) {
+  // ctest runs this binary with ACLNN_HOST_MAX_ISA set to each variant (see tests/CMakeLists.txt);
+  // the chosen variant must be the best supported one that is not better than the cap.
+  Isa active = Isa::kBaseline;
+  std::string error;
+  ASSERT_TRUE(aclnn_host::kernels::ActiveIsa(&active, &error)) << error;
+  const std::vector<Isa> supported = aclnn_host::kernels::SupportedIsas();
+  const char* cap = std::getenv("ACLNN_HOST_MAX_ISA");
+  if (cap == nullptr || *cap == '\0') {
+    EXPECT_EQ(active, supported.front());
+    return;
+  }
+  const std::vector<Isa>& compiled = aclnn_host::kernels::CompiledIsas();
+  size_t cap_rank = 0;
+  while (std::string(aclnn_host::kernels::IsaName(compiled[cap_rank])) != cap) ++cap_rank;
+  for (Isa isa : supported) {
+    size_t rank = 0;
+    while (compiled[rank] != isa) ++rank;
+    if (rank >= cap_rank) {
+      EXPECT_EQ(active, isa) << "cap " << cap;
+      return;
+    }
+  }
+}
