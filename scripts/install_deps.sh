@@ -3,7 +3,11 @@
 # Run as root, or as a user with sudo.
 set -euo pipefail
 
-packages=(cmake g++ make libgtest-dev nlohmann-json3-dev)
+packages=(cmake g++ make libgtest-dev nlohmann-json3-dev libhwy-dev)
+# Cross compiler and emulator for the aarch64 (NEON) kernel test; x86-64 hosts only.
+if [ "$(uname -m)" = x86_64 ]; then
+  packages+=(g++-aarch64-linux-gnu qemu-user)
+fi
 missing=()
 for package in "${packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
