@@ -34,6 +34,7 @@
 #include "runtime/stream.h"
 #include "runtime/thread_pool.h"
 #include "support/acl_test_support.h"
+#include "support/stream_gate.h"
 
 namespace {
 
@@ -99,39 +100,6 @@ class ConfigFile {
 
  private:
   std::string path_;
-};
-
-/// Holds a stream with a task that blocks until Release() (or destruction), through the internal
-/// Stream::Enqueue. Whatever is issued behind it cannot have run before the release.
-class StreamGate {
- public:
-  explicit StreamGate(aclrtStream handle) : finished_(std::make_shared<std::atomic<bool>>(false)) {
-    std::shared_ptr<aclnn_host::Stream> stream;
-    EXPECT_EQ(aclnn_host::Runtime::Get().FindStream("StreamGate", handle, &stream), ACL_SUCCESS)
-        << test::TakeErrorMessage();
-    if (stream == nullptr) return;
-    std::shared_future<void> released = release_.get_future().share();
-    auto finished = finished_;
-    EXPECT_TRUE(stream->Enqueue([released, finished] {
-      released.wait();
-      finished->store(true);
-      return aclnn_host::TaskResult();
-    }));
-  }
-  ~StreamGate() { Release(); }
-  StreamGate(const StreamGate&) = delete;
-  StreamGate& operator=(const StreamGate&) = delete;
-
-  void Release() {
-    std::call_once(released_once_, [this] { release_.set_value(); });
-  }
-  /// Whether the gate task has run to its end.
-  bool finished() const { return finished_->load(); }
-
- private:
-  std::promise<void> release_;
-  std::once_flag released_once_;
-  std::shared_ptr<std::atomic<bool>> finished_;
 };
 
 /// Enqueues `body` on `handle` through the internal API (for probes that observe ordering).
@@ -999,7 +967,7 @@ TEST_F(RuntimeMemcpy, SyncCopyDoesNotWaitForStreams) {
   test::RuntimeSession session;
   test::DeviceBuffer a(64), b(64);
   ASSERT_TRUE(Succeeds(aclrtMemset(a.get(), 64, 1, 64)));
-  StreamGate gate(session.stream());
+  test::StreamGate gate(session.stream());
   ASSERT_TRUE(Succeeds(aclrtMemsetAsync(a.get(), 64, 2, 64, session.stream())));
   // The stream is held, so a copy that waited for it would never return.
   EXPECT_TRUE(Succeeds(aclrtMemcpy(b.get(), 64, a.get(), 64, ACL_MEMCPY_DEVICE_TO_DEVICE)));
@@ -1092,7 +1060,7 @@ TEST_F(RuntimeStream, WorkIsNotDoneAtEnqueueTime) {
   test::RuntimeSession session;
   test::DeviceBuffer a(256);
   ASSERT_TRUE(Succeeds(aclrtMemset(a.get(), 256, 0, 256)));
-  StreamGate gate(session.stream());
+  test::StreamGate gate(session.stream());
   ASSERT_TRUE(Succeeds(aclrtMemsetAsync(a.get(), 256, 0x5A, 256, session.stream())));
   EXPECT_EQ(Bytes(a.get(), 256), std::vector<uint8_t>(256, 0));
   EXPECT_EQ(QueryStream(session.stream()), ACL_STREAM_STATUS_NOT_READY);
@@ -1109,7 +1077,7 @@ TEST_F(RuntimeStream, WorkOnOneStreamRunsInIssueOrder) {
   constexpr size_t kSteps = 200;
   test::DeviceBuffer out(kSteps), scratch(1);
   ASSERT_TRUE(Succeeds(aclrtMemset(out.get(), kSteps, 0xFF, kSteps)));
-  StreamGate gate(session.stream());  // everything below is queued before any of it runs
+  test::StreamGate gate(session.stream());  // everything below is queued before any of it runs
   uint8_t* out_bytes = static_cast<uint8_t*>(out.get());
   for (size_t i = 0; i < kSteps; ++i) {
     // out[i] = i only if each copy runs after the memset before it and before the memset after it.
@@ -1126,7 +1094,7 @@ TEST_F(RuntimeStream, SynchronizeNullWaitsOnTheDefaultStream) {
   test::RuntimeSession session;
   test::DeviceBuffer a(64);
   ASSERT_TRUE(Succeeds(aclrtMemset(a.get(), 64, 0, 64)));
-  StreamGate gate(nullptr);
+  test::StreamGate gate(nullptr);
   ASSERT_TRUE(Succeeds(aclrtMemsetAsync(a.get(), 64, 0x42, 64, nullptr)));
   // The work sits on the default stream, not on the session's stream.
   EXPECT_EQ(QueryStream(nullptr), ACL_STREAM_STATUS_NOT_READY);
@@ -1144,7 +1112,7 @@ TEST_F(RuntimeStream, DifferentStreamsDoNotBlockEachOther) {
   ASSERT_TRUE(Succeeds(aclrtCreateStream(&other)));
   test::DeviceBuffer a(64);
   ASSERT_TRUE(Succeeds(aclrtMemset(a.get(), 64, 0, 64)));
-  StreamGate gate(session.stream());
+  test::StreamGate gate(session.stream());
   // `other` completes while the session's stream is held (a shared queue would never return here).
   ASSERT_TRUE(Succeeds(aclrtMemsetAsync(a.get(), 64, 9, 64, other)));
   EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(other)));
@@ -1162,7 +1130,7 @@ TEST_F(RuntimeStream, SynchronizeDeviceWaitsForEveryStream) {
   ASSERT_TRUE(Succeeds(aclrtCreateStream(&other)));
   test::DeviceBuffer a(64), b(64), c(64);
   for (auto* buffer : {&a, &b, &c}) ASSERT_TRUE(Succeeds(aclrtMemset(buffer->get(), 64, 0, 64)));
-  StreamGate gate_session(session.stream()), gate_other(other), gate_default(nullptr);
+  test::StreamGate gate_session(session.stream()), gate_other(other), gate_default(nullptr);
   ASSERT_TRUE(Succeeds(aclrtMemsetAsync(a.get(), 64, 1, 64, session.stream())));
   ASSERT_TRUE(Succeeds(aclrtMemsetAsync(b.get(), 64, 2, 64, other)));
   ASSERT_TRUE(Succeeds(aclrtMemsetAsync(c.get(), 64, 3, 64, nullptr)));
@@ -1185,7 +1153,7 @@ TEST_F(RuntimeStream, DestroyWaitsForPendingWork) {
   ASSERT_TRUE(Succeeds(aclrtMemset(a.get(), 4096, 0, 4096)));
   std::atomic<bool> destroy_returned{false};
   std::atomic<bool> seen_by_last_task{true};
-  StreamGate gate(stream);
+  test::StreamGate gate(stream);
   ASSERT_TRUE(Succeeds(aclrtMemsetAsync(a.get(), 4096, 0x77, 4096, stream)));
   EnqueueProbe(stream, [&] { seen_by_last_task = destroy_returned.load(); });
 
@@ -1211,8 +1179,8 @@ TEST_F(RuntimeStream, FinalizeWaitsForPendingWork) {
   std::vector<uint8_t> host(4096, 0);  // host memory, so it outlives aclFinalize
   std::vector<uint8_t> source(4096, 0x31);
   std::vector<uint8_t> on_default(16, 0);
-  auto gate = std::make_unique<StreamGate>(stream);
-  auto default_gate = std::make_unique<StreamGate>(nullptr);
+  auto gate = std::make_unique<test::StreamGate>(stream);
+  auto default_gate = std::make_unique<test::StreamGate>(nullptr);
   ASSERT_TRUE(Succeeds(
       aclrtMemcpyAsync(host.data(), host.size(), source.data(), source.size(), ACL_MEMCPY_HOST_TO_HOST, stream)));
   ASSERT_TRUE(Succeeds(aclrtMemsetAsync(on_default.data(), 16, 0x32, 16, nullptr)));
@@ -1318,7 +1286,7 @@ TEST_F(RuntimeEvent, RecordCompletesAfterThePrecedingWork) {
   ASSERT_TRUE(Succeeds(aclrtCreateEvent(&event)));
   test::DeviceBuffer a(64);
   ASSERT_TRUE(Succeeds(aclrtMemset(a.get(), 64, 0, 64)));
-  StreamGate gate(session.stream());
+  test::StreamGate gate(session.stream());
   ASSERT_TRUE(Succeeds(aclrtMemsetAsync(a.get(), 64, 6, 64, session.stream())));
   ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, session.stream())));
   EXPECT_EQ(QueryEvent(event), ACL_EVENT_STATUS_NOT_READY);
@@ -1333,7 +1301,7 @@ TEST_F(RuntimeEvent, RecordOnTheDefaultStream) {
   test::RuntimeSession session;
   aclrtEvent event = nullptr;
   ASSERT_TRUE(Succeeds(aclrtCreateEvent(&event)));
-  StreamGate gate(nullptr);
+  test::StreamGate gate(nullptr);
   ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, nullptr)));
   EXPECT_EQ(QueryEvent(event), ACL_EVENT_STATUS_NOT_READY);
   gate.Release();
@@ -1351,7 +1319,7 @@ TEST_F(RuntimeEvent, StreamWaitOrdersWorkAcrossStreams) {
   test::DeviceBuffer a(64);
   ASSERT_TRUE(Succeeds(aclrtMemset(a.get(), 64, 0, 64)));
 
-  StreamGate gate(session.stream());
+  test::StreamGate gate(session.stream());
   ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, session.stream())));
   ASSERT_TRUE(Succeeds(aclrtStreamWaitEvent(waiter, event)));
   std::atomic<bool> gate_done_before_probe{false};
@@ -1396,7 +1364,7 @@ TEST_F(RuntimeEvent, WaitTargetsTheRecordCurrentAtTheTimeOfTheWait) {
   std::shared_ptr<aclnn_host::Event> internal;
   ASSERT_EQ(aclnn_host::Runtime::Get().FindEvent("test", event, &internal), ACL_SUCCESS);
 
-  StreamGate gate(session.stream());
+  test::StreamGate gate(session.stream());
   ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, session.stream())));  // record 1: behind the gate
   ASSERT_TRUE(Succeeds(aclrtStreamWaitEvent(waiter, event)));        // waits for record 1
   ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, idle)));              // record 2: completes at once
@@ -1423,7 +1391,7 @@ TEST_F(RuntimeEvent, ReRecordingOnOneStreamTracksTheLatestRecord) {
   ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, session.stream())));
   ASSERT_TRUE(Succeeds(aclrtSynchronizeEvent(event)));
   EXPECT_EQ(QueryEvent(event), ACL_EVENT_STATUS_COMPLETE);
-  StreamGate gate(session.stream());
+  test::StreamGate gate(session.stream());
   ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, session.stream())));
   EXPECT_EQ(QueryEvent(event), ACL_EVENT_STATUS_NOT_READY);  // the new record is pending
   gate.Release();
@@ -1440,7 +1408,7 @@ TEST_F(RuntimeEvent, DestroyingAWaitedEventDoesNotBreakTheWait) {
   ASSERT_TRUE(Succeeds(aclrtCreateEvent(&event)));
   test::DeviceBuffer a(64);
   ASSERT_TRUE(Succeeds(aclrtMemset(a.get(), 64, 0, 64)));
-  StreamGate gate(session.stream());
+  test::StreamGate gate(session.stream());
   ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, session.stream())));
   ASSERT_TRUE(Succeeds(aclrtStreamWaitEvent(waiter, event)));
   ASSERT_TRUE(Succeeds(aclrtMemsetAsync(a.get(), 64, 1, 64, waiter)));

@@ -23,8 +23,8 @@ Dims MakeDims(std::initializer_list<int64_t> values) {
 }
 
 int64_t Field(const OpTiling& tiling, const std::string& name) {
-  for (const auto& field : tiling.fields) {
-    if (name == field.name) return field.value;
+  for (size_t i = 0; i < tiling.field_count; ++i) {
+    if (name == tiling.fields[i].name) return tiling.fields[i].value;
   }
   ADD_FAILURE() << "no tiling field " << name;
   return -1;

@@ -17,6 +17,9 @@ constexpr size_t kMaxElementSize = 8;
 // Below this many elements the virtual cores run one after another on the stream's thread:
 // waking the pool costs more than the work.
 constexpr int64_t kParallelThreshold = 32768;
+// Work that moves at most this many bytes runs on the launching thread when its stream is idle:
+// a hand-off to the stream's worker and back costs tens of microseconds, more than the work.
+constexpr int64_t kInlineBytes = int64_t{2} << 20;
 
 template <size_t kSize>
 void GatherElements(const char* source, int64_t byte_stride, int64_t count, char* destination) {
@@ -223,32 +226,22 @@ ElementwisePlan::ElementwisePlan(const TensorDesc* const* inputs, size_t num_inp
   if (element_count_ == 0) return;
 
   const Dims* strides[kMaxElementwiseOperands];
-  size_t element_sizes[kMaxElementwiseOperands];
-  for (size_t k = 0; k < num_inputs; ++k) {
-    strides[k] = &inputs[k]->strides;
-    element_sizes[k] = aclDataTypeSize(inputs[k]->dtype);
-  }
-  strides[num_inputs] = &output.strides;
-  element_sizes[num_inputs] = aclDataTypeSize(output.dtype);
+  view_ = output.view;
   for (size_t k = 0; k <= num_inputs; ++k) {
     const TensorDesc& desc = k < num_inputs ? *inputs[k] : output;
-    byte_offsets_[k] = desc.offset * static_cast<int64_t>(element_sizes[k]);
-    byte_extents_[k] = ByteExtent(desc, element_sizes[k]);
+    strides_[k] = desc.strides;
+    strides[k] = &strides_[k];
+    element_sizes_[k] = aclDataTypeSize(desc.dtype);
+    byte_offsets_[k] = desc.offset * static_cast<int64_t>(element_sizes_[k]);
+    byte_extents_[k] = ByteExtent(desc, element_sizes_[k]);
   }
-  direct_space_ = BuildIterationSpace(output.view, strides, element_sizes, num_inputs + 1);
-
-  const Dims contiguous = ContiguousStrides(output.view);
-  strides[num_inputs] = &contiguous;
-  temporary_space_ = BuildIterationSpace(output.view, strides, element_sizes, num_inputs + 1);
-  const Dims* copy_strides[2] = {&contiguous, &output.strides};
-  const size_t copy_sizes[2] = {element_sizes[num_inputs], element_sizes[num_inputs]};
-  copy_space_ = BuildIterationSpace(output.view, copy_strides, copy_sizes, 2);
-  temporary_bytes_ = static_cast<uint64_t>(element_count_) * element_sizes[num_inputs];
+  direct_space_ = BuildIterationSpace(output.view, strides, element_sizes_, num_inputs + 1);
+  temporary_bytes_ = static_cast<uint64_t>(element_count_) * element_sizes_[num_inputs];
 
   // An input laid out exactly like the output is safe to overwrite in place: every element is
   // read before the same element is written, by the same thread.
   for (size_t k = 0; k < num_inputs; ++k) {
-    bool same = element_sizes[k] == element_sizes[num_inputs];
+    bool same = element_sizes_[k] == element_sizes_[num_inputs];
     for (size_t d = 0; same && d < direct_space_.rank; ++d) {
       same = direct_space_.byte_strides[k][d] == direct_space_.byte_strides[num_inputs][d];
     }
@@ -267,6 +260,12 @@ ElementwisePlan::ElementwisePlan(const TensorDesc* const* inputs, size_t num_inp
   if (output_may_overlap_itself_ || (addresses_known && NeedsTemporary(input_bases, output_base))) {
     *workspace_size = temporary_bytes_;
   }
+}
+
+bool ElementwisePlan::runs_inline() const {
+  int64_t bytes_per_element = 0;
+  for (size_t k = 0; k <= num_inputs_; ++k) bytes_per_element += static_cast<int64_t>(element_sizes_[k]);
+  return element_count_ * bytes_per_element <= kInlineBytes;
 }
 
 bool ElementwisePlan::NeedsTemporary(char* const* input_bases, const char* output_base) const {
@@ -304,36 +303,46 @@ TaskResult ElementwisePlan::Execute(const LaunchArgs& args) const {
   char* bases[kMaxElementwiseOperands];
   for (size_t k = 0; k < num_inputs_; ++k) bases[k] = static_cast<char*>(args.inputs[k]) + byte_offsets_[k];
   char* const output_base = static_cast<char*>(args.outputs[0]) + byte_offsets_[num_inputs_];
-  if (!NeedsTemporary(bases, output_base)) {
-    bases[num_inputs_] = output_base;
-    RunCores(direct_space_, bases, kernel);
-    return TaskResult();
-  }
+  if (NeedsTemporary(bases, output_base)) return ExecuteThroughTemporary(args, bases, kernel);
+  bases[num_inputs_] = output_base;
+  RunCores(direct_space_, bases, kernel);
+  return TaskResult();
+}
+
+TaskResult ElementwisePlan::ExecuteThroughTemporary(const LaunchArgs& args, char** bases, DenseKernel kernel) const {
   // The result lands in a temporary first (the workspace when phase one asked for it, else a
   // private buffer), then is copied into the output view, as upstream's ViewCopy does.
   std::unique_ptr<char[]> private_buffer;
   char* temporary = static_cast<char*>(args.workspace);
   if (temporary == nullptr || args.workspace_size < temporary_bytes_) {
     private_buffer.reset(new (std::nothrow) char[temporary_bytes_]);
-    if (!private_buffer) {
-      return TaskResult{ACLNN_ERR_INNER, "out of host memory for the output's temporary"};
-    }
+    if (!private_buffer) return TaskResult{ACLNN_ERR_INNER, "out of host memory for the output's temporary"};
     temporary = private_buffer.get();
   }
+  char* const output_base = static_cast<char*>(args.outputs[0]) + byte_offsets_[num_inputs_];
+  const Dims contiguous = ContiguousStrides(view_);
+  const Dims* strides[kMaxElementwiseOperands];
+  for (size_t k = 0; k < num_inputs_; ++k) strides[k] = &strides_[k];
+  strides[num_inputs_] = &contiguous;
+  const IterationSpace temporary_space = BuildIterationSpace(view_, strides, element_sizes_, num_inputs_ + 1);
   bases[num_inputs_] = temporary;
-  RunCores(temporary_space_, bases, kernel);
+  RunCores(temporary_space, bases, kernel);
+
+  const Dims* copy_strides[2] = {&contiguous, &strides_[num_inputs_]};
+  const size_t copy_sizes[2] = {element_sizes_[num_inputs_], element_sizes_[num_inputs_]};
+  const IterationSpace copy_space = BuildIterationSpace(view_, copy_strides, copy_sizes, 2);
   char* copy_bases[2] = {temporary, output_base};
-  const DenseKernel copy = CopyKernelFor(copy_space_.element_sizes[1]);
+  const DenseKernel copy = CopyKernelFor(copy_sizes[0]);
   if (output_may_overlap_itself_ || element_count_ < kParallelThreshold) {
     // Overlapping output elements are written in row-major order, so the last write wins.
-    RunRange(copy_space_, copy_bases, copy, 0, element_count_);
+    RunRange(copy_space, copy_bases, copy, 0, element_count_);
     return TaskResult();
   }
   const size_t pieces = HostThreadPool().concurrency();
   HostThreadPool().ParallelFor(pieces, [&](size_t piece) {
     const int64_t begin = element_count_ * static_cast<int64_t>(piece) / static_cast<int64_t>(pieces);
     const int64_t end = element_count_ * static_cast<int64_t>(piece + 1) / static_cast<int64_t>(pieces);
-    RunRange(copy_space_, copy_bases, copy, begin, end);
+    RunRange(copy_space, copy_bases, copy, begin, end);
   });
   return TaskResult();
 }

@@ -48,11 +48,13 @@ struct CoreSplit {
 
 /// Operands' dims after coalescing, with byte strides; inputs first, the output last.
 struct IterationSpace {
+  // Only the first `rank` dims and `num_operands` operands are set (no zero-filling: plans are
+  // built on the small-tensor hot path).
   size_t rank = 0;
   size_t num_operands = 0;
-  int64_t sizes[kMaxTensorRank] = {};
-  int64_t byte_strides[kMaxElementwiseOperands][kMaxTensorRank] = {};
-  size_t element_sizes[kMaxElementwiseOperands] = {};
+  int64_t sizes[kMaxTensorRank];
+  int64_t byte_strides[kMaxElementwiseOperands][kMaxTensorRank];
+  size_t element_sizes[kMaxElementwiseOperands];
   bool dense = false;  // one dim, every operand contiguous
 };
 
@@ -80,6 +82,7 @@ class AH_INTERNAL_API ElementwisePlan : public LaunchPlan {
 
   bool empty() const override { return element_count_ == 0; }
   TaskResult Execute(const LaunchArgs& args) const override;
+  bool runs_inline() const override;
 
   const CoreSplit& split() const { return split_; }
   int64_t element_count() const { return element_count_; }
@@ -87,6 +90,7 @@ class AH_INTERNAL_API ElementwisePlan : public LaunchPlan {
  private:
   bool NeedsTemporary(char* const* input_bases, const char* output_base) const;
   void RunCores(const IterationSpace& space, char* const* bases, DenseKernel kernel) const;
+  TaskResult ExecuteThroughTemporary(const LaunchArgs& args, char** bases, DenseKernel kernel) const;
 
   size_t num_inputs_ = 0;
   int64_t element_count_ = 0;
@@ -97,9 +101,11 @@ class AH_INTERNAL_API ElementwisePlan : public LaunchPlan {
   bool same_layout_as_output_[kMaxElementwiseInputs] = {};
   bool output_may_overlap_itself_ = false;
   uint64_t temporary_bytes_ = 0;
-  IterationSpace direct_space_;     // inputs -> output view
-  IterationSpace temporary_space_;  // inputs -> contiguous temporary
-  IterationSpace copy_space_;       // temporary -> output view
+  IterationSpace direct_space_;  // inputs -> output view
+  // What the rare temporary path builds its iteration spaces from, at run time.
+  Dims view_;
+  Dims strides_[kMaxElementwiseOperands];
+  size_t element_sizes_[kMaxElementwiseOperands];
 };
 
 }  // namespace aclnn_host

@@ -96,9 +96,13 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
     args.workspace = workspace;
     args.workspace_size = workspace_size;
     args.overflow_mode = Runtime::Get().OverflowModeOf(target->device());
-    std::shared_ptr<const LaunchPlan> plan = executor->plan;
-    const bool queued = target->Enqueue([plan, args] { return plan->Execute(args); });
-    if (!queued) return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "the stream is being destroyed.");
+    const LaunchPlan& plan = *executor->plan;
+    const bool done_inline = plan.runs_inline() && target->RunNowIfIdle([&] { return plan.Execute(args); });
+    if (!done_inline) {
+      std::shared_ptr<const LaunchPlan> shared_plan = executor->plan;
+      const bool queued = target->Enqueue([shared_plan, args] { return shared_plan->Execute(args); });
+      if (!queued) return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "the stream is being destroyed.");
+    }
   }
   if (!executor->repeatable) Consume(executor);
   return ACLNN_SUCCESS;

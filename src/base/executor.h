@@ -33,8 +33,11 @@ class LaunchPlan {
   virtual ~LaunchPlan() = default;
   /// True when running it does nothing (empty tensors); phase two then needs no data addresses.
   virtual bool empty() const = 0;
-  /// Runs on the stream's worker thread.
+  /// Runs on the stream's worker thread (or on the launching thread, see runs_inline).
   virtual TaskResult Execute(const LaunchArgs& args) const = 0;
+  /// Whether the work is small enough that handing it to the stream's worker would cost more
+  /// than doing it: phase two then runs it on the calling thread when the stream is idle.
+  virtual bool runs_inline() const { return false; }
 };
 
 /// One tensor argument of an executor: its name (for messages) and storage address.

@@ -5,9 +5,12 @@
 #define ACLNN_HOST_BASE_HANDLE_REGISTRY_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <mutex>
+#include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 namespace aclnn_host {
 
@@ -17,20 +20,24 @@ class HandleRegistry {
   void Add(const T* handle) {
     std::lock_guard<std::mutex> lock(mutex_);
     live_.insert(handle);
-    Forget(handle);
+    retired_.erase(handle);  // the address is reused: it is live again
   }
 
   /// Removes `handle`; false when it was not live. With `remember`, a later lookup can tell
-  /// that the handle was retired rather than never created (until the address is reused).
+  /// that the handle was retired rather than never created (until the address is reused, or
+  /// kRetiredCapacity later retirements have pushed it out).
   bool Remove(const T* handle, bool remember = false) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (live_.erase(handle) == 0) return false;
     if (remember) {
-      retired_.insert(handle);
-      retired_order_.push_back(handle);
+      const uint64_t sequence = ++retirements_;
+      retired_[handle] = sequence;
+      retired_order_.push_back({handle, sequence});
       if (retired_order_.size() > kRetiredCapacity) {
-        retired_.erase(retired_order_.front());
+        const auto oldest = retired_order_.front();
         retired_order_.pop_front();
+        auto it = retired_.find(oldest.first);
+        if (it != retired_.end() && it->second == oldest.second) retired_.erase(it);
       }
     }
     return true;
@@ -50,20 +57,11 @@ class HandleRegistry {
  private:
   static constexpr size_t kRetiredCapacity = 4096;
 
-  void Forget(const T* handle) {
-    if (retired_.erase(handle) == 0) return;
-    for (auto it = retired_order_.begin(); it != retired_order_.end(); ++it) {
-      if (*it == handle) {
-        retired_order_.erase(it);
-        break;
-      }
-    }
-  }
-
   mutable std::mutex mutex_;
   std::unordered_set<const T*> live_;
-  std::unordered_set<const T*> retired_;
-  std::deque<const T*> retired_order_;
+  std::unordered_map<const T*, uint64_t> retired_;  // handle -> the retirement that put it here
+  std::deque<std::pair<const T*, uint64_t>> retired_order_;
+  uint64_t retirements_ = 0;
 };
 
 }  // namespace aclnn_host

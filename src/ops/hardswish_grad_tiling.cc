@@ -1,6 +1,7 @@
 #include "ops/hardswish_grad_tiling.h"
 
 #include <algorithm>
+#include <initializer_list>
 
 #include "base/tensor.h"
 
@@ -10,6 +11,11 @@ namespace {
 int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 constexpr size_t kMaxRank = 8;
+
+void SetFields(OpTiling* tiling, std::initializer_list<TilingField> fields) {
+  tiling->field_count = 0;
+  for (const TilingField& field : fields) tiling->fields[tiling->field_count++] = field;
+}
 
 }  // namespace
 
@@ -24,10 +30,10 @@ OpTiling TilingArch22(int64_t element_count, const SocProfile& profile) {
   const int64_t total_chunks = CeilDiv(element_count, each);
   const int64_t cores = std::max<int64_t>(1, std::min<int64_t>(total_chunks, profile.vector_core_count));
   tiling.block_dim = static_cast<uint32_t>(cores);
-  tiling.fields = {{"elementNum", element_count},
-                   {"needCoreNum", cores},
-                   {"ubSize", static_cast<int64_t>(profile.ub_size)},
-                   {"elementNumEachCore", each}};
+  SetFields(&tiling, {{"elementNum", element_count},
+                      {"needCoreNum", cores},
+                      {"ubSize", static_cast<int64_t>(profile.ub_size)},
+                      {"elementNumEachCore", each}});
 
   // The kernel's split: every core takes total / cores chunks, the first total % cores one more;
   // cores after those shift by the remainder's elements. The short chunk (elementNum % each) ends
@@ -54,7 +60,7 @@ OpTiling TilingArch35(int64_t element_count, size_t element_size, const SocProfi
   tiling.workspace = 0;
   if (element_count == 0) {
     tiling.block_dim = 1;
-    tiling.fields = {{"totalNum", 0}, {"blockFactor", 0}, {"ubFactor", 0}};
+    SetFields(&tiling, {{"totalNum", 0}, {"blockFactor", 0}, {"ubFactor", 0}});
     tiling.split.cores.push_back({0, 0});
     return tiling;
   }
@@ -66,7 +72,7 @@ OpTiling TilingArch35(int64_t element_count, size_t element_size, const SocProfi
   const int64_t ub_factor =
       static_cast<int64_t>(profile.ub_size) / static_cast<int64_t>(element_size) / buffers / 64 * 64;
   tiling.block_dim = static_cast<uint32_t>(used_cores);
-  tiling.fields = {{"totalNum", element_count}, {"blockFactor", block_factor}, {"ubFactor", ub_factor}};
+  SetFields(&tiling, {{"totalNum", element_count}, {"blockFactor", block_factor}, {"ubFactor", ub_factor}});
   tiling.split.chunk = ub_factor;
   for (int64_t core = 0; core < used_cores; ++core) {
     tiling.split.cores.push_back({block_factor * core, std::min(block_factor * (core + 1), element_count)});

@@ -27,8 +27,9 @@ struct OpTiling {
   bool has_tiling_key = false;
   uint64_t tiling_key = 0;
   uint32_t block_dim = 1;
-  uint64_t workspace = 0;  // what the NPU tiling reports (the system workspace)
-  std::vector<TilingField> fields;
+  uint64_t workspace = 0;      // what the NPU tiling reports (the system workspace)
+  TilingField fields[4] = {};  // the tiling data, in declaration order
+  size_t field_count = 0;
   CoreSplit split;  // each core's element range and its chunk size
 };
 

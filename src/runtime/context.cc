@@ -183,10 +183,7 @@ aclError Runtime::FinalizeNow() {
   return ACL_SUCCESS;
 }
 
-const SocProfile* Runtime::profile() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return profile_;
-}
+const SocProfile* Runtime::profile() { return profile_.load(std::memory_order_acquire); }
 
 uint32_t Runtime::device_count() {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -205,7 +202,8 @@ aclError Runtime::SetDevice(const char* api, int32_t device) {
   if (state.ref_count++ == 0) {
     ++state.generation;
     state.default_stream = std::make_shared<Stream>(device);
-    state.overflow_mode = profile_->saturation_only ? ACL_RT_OVERFLOW_MODE_SATURATION : ACL_RT_OVERFLOW_MODE_INFNAN;
+    state.overflow_mode =
+        profile_.load()->saturation_only ? ACL_RT_OVERFLOW_MODE_SATURATION : ACL_RT_OVERFLOW_MODE_INFNAN;
   }
   context.epoch = epoch_;
   context.device = device;
@@ -281,9 +279,9 @@ aclError Runtime::SetOverflowMode(const char* api, aclrtFloatOverflowMode mode) 
   if (profile_ == nullptr || static_cast<size_t>(device) >= devices_.size()) {
     return Fail(api, ACL_ERROR_RT_CONTEXT_NULL, "the runtime was finalised during the call.");
   }
-  if (mode == ACL_RT_OVERFLOW_MODE_INFNAN && profile_->saturation_only) {
+  if (mode == ACL_RT_OVERFLOW_MODE_INFNAN && profile_.load()->saturation_only) {
     return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "%s supports only the saturation overflow mode.",
-                profile_->name);
+                profile_.load()->name);
   }
   devices_[static_cast<size_t>(device)].overflow_mode = mode;
   return ACL_SUCCESS;

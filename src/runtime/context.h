@@ -6,6 +6,7 @@
 #ifndef ACLNN_HOST_RUNTIME_CONTEXT_H_
 #define ACLNN_HOST_RUNTIME_CONTEXT_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -75,7 +76,7 @@ class AH_INTERNAL_API Runtime {
   std::mutex mutex_;
   uint64_t init_count_ = 0;
   uint64_t epoch_ = 0;  // bumped by every successful first aclInit; stale thread contexts die
-  const SocProfile* profile_ = nullptr;
+  std::atomic<const SocProfile*> profile_{nullptr};  // read without the lock on the hot path
   std::vector<DeviceState> devices_;
   std::unordered_map<const void*, std::shared_ptr<Stream>> streams_;
   std::unordered_map<const void*, std::shared_ptr<Event>> events_;

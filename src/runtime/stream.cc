@@ -1,6 +1,9 @@
 #include "runtime/stream.h"
 
 #include <cfenv>
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#endif
 #include <exception>
 #include <utility>
 
@@ -22,6 +25,37 @@ bool Stream::Enqueue(StreamTask task) {
   return true;
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+// MXCSR: all exceptions masked, round to nearest, FTZ and DAZ off.
+Stream::ScopedIeeeFloatingPoint::ScopedIeeeFloatingPoint() : saved_(_mm_getcsr()) { _mm_setcsr(0x1F80u); }
+Stream::ScopedIeeeFloatingPoint::~ScopedIeeeFloatingPoint() { _mm_setcsr(saved_); }
+#else
+Stream::ScopedIeeeFloatingPoint::ScopedIeeeFloatingPoint() {
+  std::fegetenv(&saved_);
+  std::fesetenv(FE_DFL_ENV);
+}
+Stream::ScopedIeeeFloatingPoint::~ScopedIeeeFloatingPoint() { std::fesetenv(&saved_); }
+#endif
+
+bool Stream::BeginInlineTask() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (stopping_ || inline_running_ || completed_ != issued_) return false;
+  inline_running_ = true;
+  ++issued_;
+  return true;
+}
+
+void Stream::EndInlineTask(TaskResult result) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (result.code != 0 && first_failure_.code == 0) first_failure_ = std::move(result);
+    ++completed_;
+    inline_running_ = false;
+  }
+  work_ready_.notify_one();  // work queued meanwhile may start now
+  work_done_.notify_all();
+}
+
 void Stream::WorkerLoop() {
   // A new thread inherits its creator's floating-point environment; the kernels need IEEE
   // defaults (round to nearest, no flush-to-zero or denormals-are-zero) whatever the caller set.
@@ -30,21 +64,12 @@ void Stream::WorkerLoop() {
     StreamTask task;
     {
       std::unique_lock<std::mutex> lock(mutex_);
-      work_ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      work_ready_.wait(lock, [&] { return !inline_running_ && (stopping_ || !queue_.empty()); });
       if (queue_.empty()) return;  // stopping, and everything has run
       task = std::move(queue_.front());
       queue_.pop_front();
     }
-    TaskResult result;
-    try {
-      result = task();
-    } catch (const std::exception& error) {
-      result.code = 507000;  // ACL_ERROR_RT_INTERNAL_ERROR
-      result.message = std::string("a stream task threw: ") + error.what();
-    } catch (...) {
-      result.code = 507000;
-      result.message = "a stream task threw an unknown exception";
-    }
+    TaskResult result = RunGuarded(task);
     task = nullptr;  // release what the task captured before reporting completion
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -78,6 +103,9 @@ void Stream::Shutdown() {
   }
   work_ready_.notify_all();
   if (worker.joinable()) worker.join();
+  // A task running inline on another thread finishes too (that thread keeps the stream alive).
+  std::unique_lock<std::mutex> lock(mutex_);
+  work_done_.wait(lock, [&] { return !inline_running_; });
 }
 
 uint64_t Event::BeginRecord() {

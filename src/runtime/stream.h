@@ -3,9 +3,11 @@
 #ifndef ACLNN_HOST_RUNTIME_STREAM_H_
 #define ACLNN_HOST_RUNTIME_STREAM_H_
 
+#include <cfenv>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -37,6 +39,22 @@ class AH_INTERNAL_API Stream {
   /// Queues `task` behind the work already issued. False once the stream is shutting down.
   bool Enqueue(StreamTask task);
 
+  /// Runs `task` now, on the calling thread, if the stream has nothing queued or running — the
+  /// order is then the same as queuing it, without the hand-off to the worker. The task runs in
+  /// the IEEE floating-point environment and its failure is reported at the next
+  /// synchronisation, as for queued work. False (and `task` not run) when the stream is busy.
+  template <typename Task>
+  bool RunNowIfIdle(Task&& task) {
+    if (!BeginInlineTask()) return false;
+    TaskResult result;
+    {
+      ScopedIeeeFloatingPoint ieee;
+      result = RunGuarded(task);
+    }
+    EndInlineTask(std::move(result));
+    return true;
+  }
+
   /// Waits until every task issued so far has run. Returns the first failure since the last
   /// synchronisation (and forgets it), or a success result.
   TaskResult Synchronize();
@@ -48,6 +66,34 @@ class AH_INTERNAL_API Stream {
   void Shutdown();
 
  private:
+  /// Sets the calling thread's floating-point environment to IEEE defaults (round to nearest, no
+  /// flush-to-zero, no denormals-are-zero) and restores the caller's on destruction.
+  class ScopedIeeeFloatingPoint {
+   public:
+    ScopedIeeeFloatingPoint();
+    ~ScopedIeeeFloatingPoint();
+
+   private:
+#if defined(__x86_64__) || defined(__i386__)
+    uint32_t saved_;  // MXCSR: the kernels use SSE/AVX only, never x87
+#else
+    std::fenv_t saved_;
+#endif
+  };
+
+  template <typename Task>
+  static TaskResult RunGuarded(Task& task) {
+    try {
+      return task();
+    } catch (const std::exception& error) {
+      return TaskResult{507000, std::string("a stream task threw: ") + error.what()};  // ACL_ERROR_RT_INTERNAL_ERROR
+    } catch (...) {
+      return TaskResult{507000, "a stream task threw an unknown exception"};
+    }
+  }
+
+  bool BeginInlineTask();
+  void EndInlineTask(TaskResult result);
   void WorkerLoop();
 
   const int32_t device_;
@@ -58,6 +104,7 @@ class AH_INTERNAL_API Stream {
   uint64_t issued_ = 0;
   uint64_t completed_ = 0;
   bool stopping_ = false;
+  bool inline_running_ = false;  // a task runs on a caller's thread; the worker must wait
   TaskResult first_failure_;
   std::thread worker_;  // started by the first Enqueue
 };

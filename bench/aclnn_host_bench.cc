@@ -1,0 +1,270 @@
+// aclnn-host's benchmark: HardSwish backward end to end (phase one + phase two + synchronize) and
+// the kernel alone (the planned, tiled, multi-threaded execution), against a roofline kernel that
+// moves the same bytes on the same threads through the same iteration layer, and against oneDNN's
+// eltwise hardswish backward — all in one run, so every figure is a ratio taken on one machine.
+//
+// Bytes per element: two inputs read and one output written. scripts/bench.sh runs this binary,
+// adds PyTorch, and writes the report.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn/opdev/op_errno.h"
+#include "aclnnop/aclnn_hardswish_backward_v2.h"
+#include "base/elementwise.h"
+#include "base/executor.h"
+#include "base/tensor.h"
+#include "kernels/isa.h"
+#include "roofline_kernels.h"
+#include "runtime/thread_pool.h"
+
+#ifdef ACLNN_HOST_BENCH_WITH_ONEDNN
+#include <omp.h>
+
+#include <dnnl.hpp>
+#endif
+
+namespace {
+
+// One runtime for the whole process (the benchmark's main sets it up).
+aclrtStream g_stream = nullptr;
+
+size_t SizeOf(aclDataType dtype) { return dtype == ACL_FLOAT ? 4 : 2; }
+
+/// Three device tensors of `shape` (with `strides`, elements) holding values in [-6, 6].
+struct Operands {
+  Operands(aclDataType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides = {}) {
+    int64_t count = 1;
+    for (int64_t d : shape) count *= d;
+    elements = count;
+    if (strides.empty()) {
+      strides.assign(shape.size(), 1);
+      for (size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * shape[i];
+    }
+    const size_t bytes = static_cast<size_t>(count) * SizeOf(dtype);
+    std::mt19937 rng(1);
+    std::vector<uint8_t> host(bytes);
+    for (size_t i = 0; i < bytes / 2; ++i) {
+      // bf16/fp16/fp32 halves of values around [-6, 6]: exponent bits kept small and sane
+      const uint16_t half = static_cast<uint16_t>(0x3800 + rng() % 0x0A00) | (rng() % 2 ? 0x8000 : 0);
+      std::memcpy(&host[2 * i], &half, 2);
+    }
+    const int64_t storage[] = {count};
+    for (int k = 0; k < 3; ++k) {
+      aclrtMalloc(&data[k], bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+      aclrtMemcpy(data[k], bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+      tensors[k] =
+          aclCreateTensor(shape.data(), shape.size(), dtype, strides.data(), 0, ACL_FORMAT_ND, storage, 1, data[k]);
+    }
+  }
+  ~Operands() {
+    for (int k = 0; k < 3; ++k) {
+      aclDestroyTensor(tensors[k]);
+      aclrtFree(data[k]);
+    }
+  }
+  int64_t elements = 0;
+  void* data[3] = {};
+  aclTensor* tensors[3] = {};  // gradOutput, self, out
+};
+
+void SetThroughput(benchmark::State& state, int64_t elements, aclDataType dtype) {
+  state.SetBytesProcessed(state.iterations() * elements * 3 * static_cast<int64_t>(SizeOf(dtype)));
+  state.SetItemsProcessed(state.iterations() * elements);
+}
+
+aclnnStatus EndToEndOnce(const Operands& ops) {
+  uint64_t workspace_size = 0;
+  aclOpExecutor* executor = nullptr;
+  aclnnStatus status = aclnnHardswishBackwardV2GetWorkspaceSize(ops.tensors[0], ops.tensors[1], ops.tensors[2],
+                                                                &workspace_size, &executor);
+  if (status != ACLNN_SUCCESS) return status;
+  status = aclnnHardswishBackwardV2(nullptr, 0, executor, g_stream);
+  if (status != ACLNN_SUCCESS) return status;
+  return aclrtSynchronizeStream(g_stream);
+}
+
+// ---- aclnn-host end to end: phase one + phase two + synchronize --------------------------------
+
+void BM_EndToEnd(benchmark::State& state, aclDataType dtype) {
+  Operands ops(dtype, {state.range(0)});
+  for (auto _ : state) {
+    if (EndToEndOnce(ops) != ACLNN_SUCCESS) state.SkipWithError(aclGetRecentErrMsg());
+  }
+  SetThroughput(state, ops.elements, dtype);
+}
+
+// ---- the small-tensor latency, split: phase one alone, and phase two + synchronize alone --------
+
+void BM_PhaseOne(benchmark::State& state) {
+  Operands ops(ACL_FLOAT, {state.range(0)});
+  for (auto _ : state) {
+    uint64_t workspace_size = 0;
+    aclOpExecutor* executor = nullptr;
+    aclnnHardswishBackwardV2GetWorkspaceSize(ops.tensors[0], ops.tensors[1], ops.tensors[2], &workspace_size,
+                                             &executor);
+    aclDestroyAclOpExecutor(executor);
+  }
+}
+
+void BM_PhaseTwoAndSync(benchmark::State& state) {
+  Operands ops(ACL_FLOAT, {state.range(0)});
+  uint64_t workspace_size = 0;
+  aclOpExecutor* executor = nullptr;
+  aclnnHardswishBackwardV2GetWorkspaceSize(ops.tensors[0], ops.tensors[1], ops.tensors[2], &workspace_size, &executor);
+  aclSetAclOpExecutorRepeatable(executor);
+  for (auto _ : state) {
+    aclnnHardswishBackwardV2(nullptr, 0, executor, g_stream);
+    aclrtSynchronizeStream(g_stream);
+  }
+  aclDestroyAclOpExecutor(executor);
+}
+
+// ---- the planned execution alone, and the roofline through the same machinery ------------------
+
+/// A repeatable executor's plan and the arguments a run passes it.
+struct PlannedRun {
+  explicit PlannedRun(const Operands& ops) {
+    uint64_t workspace_size = 0;
+    aclnnHardswishBackwardV2GetWorkspaceSize(ops.tensors[0], ops.tensors[1], ops.tensors[2], &workspace_size,
+                                             &executor);
+    aclSetAclOpExecutorRepeatable(executor);
+    plan = std::static_pointer_cast<const aclnn_host::ElementwisePlan>(aclnn_host::ExecutorPlan(executor));
+    for (int k = 0; k < 2; ++k) args.inputs[k] = ops.data[k];
+    args.outputs[0] = ops.data[2];
+  }
+  ~PlannedRun() { aclDestroyAclOpExecutor(executor); }
+  aclOpExecutor* executor = nullptr;
+  std::shared_ptr<const aclnn_host::ElementwisePlan> plan;
+  aclnn_host::LaunchArgs args;
+};
+
+void BM_Kernel(benchmark::State& state, aclDataType dtype) {
+  Operands ops(dtype, {state.range(0)});
+  PlannedRun run(ops);
+  for (auto _ : state) run.plan->Execute(run.args);
+  SetThroughput(state, ops.elements, dtype);
+}
+
+void BM_Roofline(benchmark::State& state, aclDataType dtype) {
+  Operands ops(dtype, {state.range(0)});
+  PlannedRun run(ops);
+  const aclnn_host::DenseKernel roofline = bench::RooflineKernel(SizeOf(dtype));
+  const aclnn_host::TensorDesc* inputs[2] = {&aclnn_host::DescOf(ops.tensors[0]), &aclnn_host::DescOf(ops.tensors[1])};
+  uint64_t workspace = 0;
+  const aclnn_host::ElementwisePlan plan(inputs, 2, aclnn_host::DescOf(ops.tensors[2]), {roofline, roofline},
+                                         run.plan->split(), &workspace);
+  for (auto _ : state) plan.Execute(run.args);
+  SetThroughput(state, ops.elements, dtype);
+}
+
+// ---- transposed 2-D views (all three tensors) against the contiguous tensor -------------------
+
+void BM_Transposed2D(benchmark::State& state) {
+  const int64_t side = state.range(0);
+  Operands ops(ACL_FLOAT, {side, side}, {1, side});
+  for (auto _ : state) {
+    if (EndToEndOnce(ops) != ACLNN_SUCCESS) state.SkipWithError(aclGetRecentErrMsg());
+  }
+  SetThroughput(state, ops.elements, ACL_FLOAT);
+}
+
+void BM_Contiguous2D(benchmark::State& state) {
+  const int64_t side = state.range(0);
+  Operands ops(ACL_FLOAT, {side, side});
+  for (auto _ : state) {
+    if (EndToEndOnce(ops) != ACLNN_SUCCESS) state.SkipWithError(aclGetRecentErrMsg());
+  }
+  SetThroughput(state, ops.elements, ACL_FLOAT);
+}
+
+// ---- oneDNN -----------------------------------------------------------------------------------
+
+#ifdef ACLNN_HOST_BENCH_WITH_ONEDNN
+void BM_OneDnn(benchmark::State& state, aclDataType dtype) {
+  using dnnl::memory;
+  const int64_t n = state.range(0);
+  dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  dnnl::stream stream(engine);
+  const memory::data_type dt = dtype == ACL_FLOAT ? memory::data_type::f32 : memory::data_type::bf16;
+  const memory::desc md({n}, dt, memory::format_tag::a);
+  try {
+    const auto forward_desc = dnnl::eltwise_forward::desc(dnnl::prop_kind::forward_training,
+                                                          dnnl::algorithm::eltwise_hardswish, md, 0.f, 0.f);
+    const auto forward_pd = dnnl::eltwise_forward::primitive_desc(forward_desc, engine);
+    const auto backward_desc = dnnl::eltwise_backward::desc(dnnl::algorithm::eltwise_hardswish, md, md, 0.f, 0.f);
+    const auto backward_pd = dnnl::eltwise_backward::primitive_desc(backward_desc, engine, forward_pd);
+    memory src(md, engine), diff_dst(md, engine), diff_src(md, engine);
+    std::memset(src.get_data_handle(), 0x3C, static_cast<size_t>(n) * SizeOf(dtype));
+    std::memset(diff_dst.get_data_handle(), 0x3C, static_cast<size_t>(n) * SizeOf(dtype));
+    dnnl::eltwise_backward primitive(backward_pd);
+    for (auto _ : state) {
+      primitive.execute(stream, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DIFF_DST, diff_dst}, {DNNL_ARG_DIFF_SRC, diff_src}});
+      stream.wait();
+    }
+    state.SetLabel(std::string("impl=") + backward_pd.impl_info_str());
+  } catch (const dnnl::error& error) {
+    state.SkipWithError(error.what());
+  }
+  SetThroughput(state, n, dtype);
+}
+#endif
+
+void Sizes(benchmark::internal::Benchmark* b) {
+  for (int64_t n : {int64_t{8}, int64_t{1} << 10, int64_t{1} << 14, int64_t{1} << 17, int64_t{1} << 20,
+                    int64_t{1} << 23, int64_t{1} << 26}) {
+    b->Arg(n);
+  }
+  b->UseRealTime();
+}
+
+}  // namespace
+
+BENCHMARK_CAPTURE(BM_EndToEnd, fp32, ACL_FLOAT)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_EndToEnd, fp16, ACL_FLOAT16)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_EndToEnd, bf16, ACL_BF16)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_Kernel, fp32, ACL_FLOAT)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_Kernel, fp16, ACL_FLOAT16)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_Kernel, bf16, ACL_BF16)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_Roofline, fp32, ACL_FLOAT)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_Roofline, fp16, ACL_FLOAT16)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_Roofline, bf16, ACL_BF16)->Apply(Sizes);
+#ifdef ACLNN_HOST_BENCH_WITH_ONEDNN
+BENCHMARK_CAPTURE(BM_OneDnn, fp32, ACL_FLOAT)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_OneDnn, bf16, ACL_BF16)->Apply(Sizes);
+#endif
+BENCHMARK(BM_PhaseOne)->Arg(8)->UseRealTime();
+BENCHMARK(BM_PhaseTwoAndSync)->Arg(8)->UseRealTime();
+BENCHMARK(BM_Transposed2D)->Arg(2048)->UseRealTime();
+BENCHMARK(BM_Contiguous2D)->Arg(2048)->UseRealTime();
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (aclInit(nullptr) != ACL_SUCCESS || aclrtSetDevice(0) != ACL_SUCCESS ||
+      aclrtCreateStream(&g_stream) != ACL_SUCCESS) {
+    std::fprintf(stderr, "runtime setup failed: %s\n", aclGetRecentErrMsg());
+    return 1;
+  }
+  const size_t threads = aclnn_host::HostThreadPool().concurrency();
+#ifdef ACLNN_HOST_BENCH_WITH_ONEDNN
+  omp_set_num_threads(static_cast<int>(threads));
+#endif
+  aclnn_host::kernels::Isa isa = aclnn_host::kernels::Isa::kBaseline;
+  std::string error;
+  aclnn_host::kernels::ActiveIsa(&isa, &error);
+  benchmark::AddCustomContext("aclnn_host.threads", std::to_string(threads));
+  benchmark::AddCustomContext("aclnn_host.isa", aclnn_host::kernels::IsaName(isa));
+  benchmark::AddCustomContext("aclnn_host.soc", aclrtGetSocName());
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  aclrtDestroyStream(g_stream);
+  aclrtResetDevice(0);
+  aclFinalize();
+  return 0;
+}

@@ -1,0 +1,54 @@
+// The roofline kernels of the benchmark: the simplest kernels that move the same bytes as
+// HardSwish backward (two inputs read, one output written) — fp32: out = a * b; 16-bit: a bitwise
+// XOR of the raw halves — vectorised with Highway's best target for this CPU.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "roofline_kernels.cc"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+
+#include <hwy/highway.h>
+
+#include "roofline_kernels.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace bench {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+void MulF32(int64_t n, const void* const* inputs, void* output) {
+  const float* HWY_RESTRICT a = static_cast<const float*>(inputs[0]);
+  const float* HWY_RESTRICT b = static_cast<const float*>(inputs[1]);
+  float* HWY_RESTRICT out = static_cast<float*>(output);
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t i = 0;
+  for (; i + lanes <= n; i += lanes) hn::StoreU(hn::Mul(hn::LoadU(d, a + i), hn::LoadU(d, b + i)), d, out + i);
+  for (; i < n; ++i) out[i] = a[i] * b[i];
+}
+
+void XorU16(int64_t n, const void* const* inputs, void* output) {
+  const uint16_t* HWY_RESTRICT a = static_cast<const uint16_t*>(inputs[0]);
+  const uint16_t* HWY_RESTRICT b = static_cast<const uint16_t*>(inputs[1]);
+  uint16_t* HWY_RESTRICT out = static_cast<uint16_t*>(output);
+  const hn::ScalableTag<uint16_t> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t i = 0;
+  for (; i + lanes <= n; i += lanes) hn::StoreU(hn::Xor(hn::LoadU(d, a + i), hn::LoadU(d, b + i)), d, out + i);
+  for (; i < n; ++i) out[i] = static_cast<uint16_t>(a[i] ^ b[i]);
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace bench
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace bench {
+HWY_EXPORT(MulF32);
+HWY_EXPORT(XorU16);
+
+aclnn_host::DenseKernel RooflineKernel(size_t element_size) {
+  // Resolve the target first, so the pointer is the kernel itself and not Highway's chooser.
+  hwy::GetChosenTarget().Update(hwy::SupportedTargets());
+  return element_size == 4 ? HWY_DYNAMIC_DISPATCH(MulF32) : HWY_DYNAMIC_DISPATCH(XorU16);
+}
+}  // namespace bench
+#endif

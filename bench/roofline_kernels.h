@@ -1,0 +1,15 @@
+#ifndef ACLNN_HOST_BENCH_ROOFLINE_KERNELS_H_
+#define ACLNN_HOST_BENCH_ROOFLINE_KERNELS_H_
+
+#include <cstddef>
+
+#include "base/elementwise.h"
+
+namespace bench {
+
+/// The roofline kernel for elements of `element_size` bytes (4: a * b; 2: a ^ b).
+aclnn_host::DenseKernel RooflineKernel(size_t element_size);
+
+}  // namespace bench
+
+#endif  // ACLNN_HOST_BENCH_ROOFLINE_KERNELS_H_
