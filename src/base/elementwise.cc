@@ -95,19 +95,52 @@ int64_t ByteExtent(const TensorDesc& desc, size_t element_size) {
 
 }  // namespace
 
+namespace {
+
+// Whether dim `a` should be iterated outside dim `b`: the operand strides decide, the output's
+// first, ignoring broadcast (stride 0) dims; undecided pairs keep their order. (The comparison is
+// not a strict weak order, hence the insertion sort below.)
+bool IterateOutside(size_t a, size_t b, const Dims* const* strides, size_t num_operands) {
+  for (size_t j = num_operands; j-- > 0;) {  // the output is the last operand
+    const int64_t sa = (*strides[j])[a];
+    const int64_t sb = (*strides[j])[b];
+    if (sa == 0 || sb == 0 || sa == sb) continue;
+    return sa > sb;
+  }
+  return a < b;
+}
+
+}  // namespace
+
 IterationSpace BuildIterationSpace(const Dims& shape, const Dims* const* strides, const size_t* element_sizes,
-                                   size_t num_operands) {
+                                   size_t num_operands, IterationOrder order) {
   IterationSpace space;
   space.num_operands = num_operands;
   for (size_t k = 0; k < num_operands; ++k) space.element_sizes[k] = element_sizes[k];
+  // The dims that move (size > 1), outermost first: in row-major order, or sorted by the operands'
+  // strides so that the innermost dim is the one with the smallest output stride.
+  size_t dims[kMaxTensorRank];
+  size_t count = 0;
+  for (size_t i = 0; i < shape.rank; ++i) {
+    if (shape[i] != 1) dims[count++] = i;
+  }
+  if (order == IterationOrder::kMemory) {
+    for (size_t i = 1; i < count; ++i) {
+      for (size_t j = i; j > 0 && !IterateOutside(dims[j - 1], dims[j], strides, num_operands) &&
+                         IterateOutside(dims[j], dims[j - 1], strides, num_operands);
+           --j) {
+        std::swap(dims[j - 1], dims[j]);
+      }
+    }
+  }
   // Walk from the innermost dim outwards, merging into the current innermost-so-far dim when every
   // operand's stride makes the pair one contiguous run. Built inner-first, reversed at the end.
   int64_t sizes[kMaxTensorRank];
   int64_t byte_strides[kMaxElementwiseOperands][kMaxTensorRank];
   size_t rank = 0;
-  for (size_t i = shape.rank; i-- > 0;) {
+  for (size_t n = count; n-- > 0;) {
+    const size_t i = dims[n];
     const int64_t size = shape[i];
-    if (size == 1) continue;
     bool merge = rank > 0;
     for (size_t k = 0; merge && k < num_operands; ++k) {
       const int64_t stride = (*strides[k])[i] * static_cast<int64_t>(element_sizes[k]);
@@ -235,7 +268,7 @@ ElementwisePlan::ElementwisePlan(const TensorDesc* const* inputs, size_t num_inp
     byte_offsets_[k] = desc.offset * static_cast<int64_t>(element_sizes_[k]);
     byte_extents_[k] = ByteExtent(desc, element_sizes_[k]);
   }
-  direct_space_ = BuildIterationSpace(output.view, strides, element_sizes_, num_inputs + 1);
+  direct_space_ = BuildIterationSpace(output.view, strides, element_sizes_, num_inputs + 1, IterationOrder::kMemory);
   temporary_bytes_ = static_cast<uint64_t>(element_count_) * element_sizes_[num_inputs];
 
   // An input laid out exactly like the output is safe to overwrite in place: every element is
@@ -324,13 +357,18 @@ TaskResult ElementwisePlan::ExecuteThroughTemporary(const LaunchArgs& args, char
   const Dims* strides[kMaxElementwiseOperands];
   for (size_t k = 0; k < num_inputs_; ++k) strides[k] = &strides_[k];
   strides[num_inputs_] = &contiguous;
-  const IterationSpace temporary_space = BuildIterationSpace(view_, strides, element_sizes_, num_inputs_ + 1);
+  const IterationSpace temporary_space =
+      BuildIterationSpace(view_, strides, element_sizes_, num_inputs_ + 1, IterationOrder::kRowMajor);
   bases[num_inputs_] = temporary;
   RunCores(temporary_space, bases, kernel);
 
   const Dims* copy_strides[2] = {&contiguous, &strides_[num_inputs_]};
   const size_t copy_sizes[2] = {element_sizes_[num_inputs_], element_sizes_[num_inputs_]};
-  const IterationSpace copy_space = BuildIterationSpace(view_, copy_strides, copy_sizes, 2);
+  // Row-major, so that outputs that overlap themselves see the last write of that order; otherwise
+  // in memory order, where every element has its own address and order does not matter.
+  const IterationSpace copy_space =
+      BuildIterationSpace(view_, copy_strides, copy_sizes, 2,
+                          output_may_overlap_itself_ ? IterationOrder::kRowMajor : IterationOrder::kMemory);
   char* copy_bases[2] = {temporary, output_base};
   const DenseKernel copy = CopyKernelFor(copy_sizes[0]);
   if (output_may_overlap_itself_ || element_count_ < kParallelThreshold) {

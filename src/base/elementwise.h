@@ -4,10 +4,10 @@
 // Phase one builds an ElementwisePlan: the operands' dims are coalesced, and the op's tiling
 // (CoreSplit: the element ranges of each virtual AI core) is stored with it. Phase two runs it on
 // the stream: the host thread pool runs the virtual cores, each core walks its chunks, and each
-// chunk is a range of the row-major element index that RunRange maps onto the dense kernel —
-// directly where every operand's innermost run is contiguous, through small stack buffers
-// otherwise. Inputs are read in place (no contiguous copies); the output goes through a temporary
-// only when it overlaps an input in a way that could change results, or may overlap itself.
+// chunk is a range of the element index (in memory order, which is row-major whenever the output
+// is) that RunRange maps onto the dense kernel — directly where every operand's innermost run is
+// contiguous, through small stack buffers otherwise. Inputs are read in place (no contiguous copies); the output goes
+// through a temporary only when it overlaps an input in a way that could change results, or may overlap itself.
 #ifndef ACLNN_HOST_BASE_ELEMENTWISE_H_
 #define ACLNN_HOST_BASE_ELEMENTWISE_H_
 
@@ -58,11 +58,18 @@ struct IterationSpace {
   bool dense = false;  // one dim, every operand contiguous
 };
 
+/// The order in which an iteration space enumerates elements.
+enum class IterationOrder {
+  kRowMajor,  // the view's logical order
+  kMemory,    // dims sorted by the operands' strides (output first): transposed views run dense
+};
+
 /// Coalesces `shape` for operands with the given element strides and sizes. Dims of size 1 are
-/// dropped and neighbours that are contiguous for every operand are merged; the row-major order
-/// of elements is kept, so element ranges mean the same before and after.
+/// dropped, the dims are put in `order`, and neighbours that are contiguous for every operand are
+/// merged. Element ranges of the space index elements in that order.
 AH_INTERNAL_API IterationSpace BuildIterationSpace(const Dims& shape, const Dims* const* strides,
-                                                   const size_t* element_sizes, size_t num_operands);
+                                                   const size_t* element_sizes, size_t num_operands,
+                                                   IterationOrder order);
 
 /// Runs `kernel` over elements [begin, end) of `space`; bases[k] points at operand k's first element.
 AH_INTERNAL_API void RunRange(const IterationSpace& space, char* const* bases, DenseKernel kernel, int64_t begin,
