@@ -152,10 +152,11 @@ void BM_Kernel(benchmark::State& state, aclDataType dtype) {
   SetThroughput(state, ops.elements, dtype);
 }
 
-void BM_Roofline(benchmark::State& state, aclDataType dtype) {
+void BM_Roofline(benchmark::State& state, aclDataType dtype, bool streaming = false) {
   Operands ops(dtype, {state.range(0)});
   PlannedRun run(ops);
-  const aclnn_host::DenseKernel roofline = bench::RooflineKernel(SizeOf(dtype));
+  const aclnn_host::DenseKernel roofline =
+      streaming ? bench::StreamingRooflineKernel() : bench::RooflineKernel(SizeOf(dtype));
   const aclnn_host::TensorDesc* inputs[2] = {&aclnn_host::DescOf(ops.tensors[0]), &aclnn_host::DescOf(ops.tensors[1])};
   uint64_t workspace = 0;
   const aclnn_host::ElementwisePlan plan(inputs, 2, aclnn_host::DescOf(ops.tensors[2]), {roofline, roofline},
@@ -235,10 +236,19 @@ BENCHMARK_CAPTURE(BM_Kernel, bf16, ACL_BF16)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_Roofline, fp32, ACL_FLOAT)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_Roofline, fp16, ACL_FLOAT16)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_Roofline, bf16, ACL_BF16)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_Roofline, fp32_streaming_stores, ACL_FLOAT, true)
+    ->Arg(1 << 20)
+    ->Arg(1 << 23)
+    ->Arg(1 << 26)
+    ->UseRealTime();
 #ifdef ACLNN_HOST_BENCH_WITH_ONEDNN
 BENCHMARK_CAPTURE(BM_OneDnn, fp32, ACL_FLOAT)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_OneDnn, bf16, ACL_BF16)->Apply(Sizes);
 #endif
+// The threading threshold sweep: run once with ACLNN_HOST_PARALLEL_THRESHOLD=0 (always parallel)
+// and once with a huge value (always serial); the crossover is the threshold (scripts/bench.sh).
+BENCHMARK_CAPTURE(BM_Kernel, sweep_fp32, ACL_FLOAT)->RangeMultiplier(2)->Range(1 << 11, 1 << 18)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Kernel, sweep_bf16, ACL_BF16)->RangeMultiplier(2)->Range(1 << 11, 1 << 18)->UseRealTime();
 BENCHMARK(BM_PhaseOne)->Arg(8)->UseRealTime();
 BENCHMARK(BM_PhaseTwoAndSync)->Arg(8)->UseRealTime();
 BENCHMARK(BM_Transposed2D)->Arg(2048)->UseRealTime();

@@ -5,6 +5,7 @@
 #define HWY_TARGET_INCLUDE "roofline_kernels.cc"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 
+#include <hwy/cache_control.h>
 #include <hwy/highway.h>
 
 #include "roofline_kernels.h"
@@ -23,6 +24,21 @@ void MulF32(int64_t n, const void* const* inputs, void* output) {
   int64_t i = 0;
   for (; i + lanes <= n; i += lanes) hn::StoreU(hn::Mul(hn::LoadU(d, a + i), hn::LoadU(d, b + i)), d, out + i);
   for (; i < n; ++i) out[i] = a[i] * b[i];
+}
+
+// MulF32 with non-temporal stores once the output is vector-aligned (an experiment: does
+// bypassing the cache for the output help on this machine?).
+void MulF32Streaming(int64_t n, const void* const* inputs, void* output) {
+  const float* HWY_RESTRICT a = static_cast<const float*>(inputs[0]);
+  const float* HWY_RESTRICT b = static_cast<const float*>(inputs[1]);
+  float* HWY_RESTRICT out = static_cast<float*>(output);
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t i = 0;
+  for (; i < n && (reinterpret_cast<uintptr_t>(out + i) % (lanes * 4)) != 0; ++i) out[i] = a[i] * b[i];
+  for (; i + lanes <= n; i += lanes) hn::Stream(hn::Mul(hn::LoadU(d, a + i), hn::LoadU(d, b + i)), d, out + i);
+  for (; i < n; ++i) out[i] = a[i] * b[i];
+  hwy::FlushStream();
 }
 
 void XorU16(int64_t n, const void* const* inputs, void* output) {
@@ -44,6 +60,12 @@ HWY_AFTER_NAMESPACE();
 namespace bench {
 HWY_EXPORT(MulF32);
 HWY_EXPORT(XorU16);
+HWY_EXPORT(MulF32Streaming);
+
+aclnn_host::DenseKernel StreamingRooflineKernel() {
+  hwy::GetChosenTarget().Update(hwy::SupportedTargets());
+  return HWY_DYNAMIC_DISPATCH(MulF32Streaming);
+}
 
 aclnn_host::DenseKernel RooflineKernel(size_t element_size) {
   // Resolve the target first, so the pointer is the kernel itself and not Highway's chooser.

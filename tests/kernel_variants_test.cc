@@ -23,6 +23,7 @@ using reference::Format;
 struct Mode {
   bool saturate;
   bool flush;
+  bool streaming = false;  // the non-temporal-store kernels of large operands
 };
 
 aclDataType DtypeOf(Format format) {
@@ -36,7 +37,9 @@ std::vector<uint32_t> RunKernel(Isa isa, Format format, Mode mode, const std::ve
                                 const std::vector<uint32_t>& selfs, size_t misalign = 0) {
   const aclnn_host::ElementwiseKernels kernels =
       aclnn_host::kernels::HardswishGradV2Kernels(isa, DtypeOf(format), mode.flush);
-  const aclnn_host::DenseKernel kernel = mode.saturate ? kernels.saturation : kernels.infnan;
+  const aclnn_host::DenseKernel kernel = mode.streaming
+                                             ? (mode.saturate ? kernels.saturation_streaming : kernels.infnan_streaming)
+                                             : (mode.saturate ? kernels.saturation : kernels.infnan);
   EXPECT_NE(kernel, nullptr);
   const size_t n = selfs.size();
   const size_t size = SizeOf(format);
@@ -121,6 +124,9 @@ constexpr Mode kInfNan{false, false};
 constexpr Mode kSaturation{true, false};
 constexpr Mode kFlush{false, true};
 constexpr Mode kFlushSaturation{true, true};
+constexpr Mode kInfNanStreaming{false, false, true};
+constexpr Mode kSaturationStreaming{true, false, true};
+constexpr Mode kFlushStreaming{false, true, true};
 
 }  // namespace
 
@@ -147,7 +153,7 @@ TEST_P(KernelVariant, LengthsAndAlignmentsAroundTheVectorWidth) {
   std::mt19937 rng(7);
   for (Format format : {Format::kFp32, Format::kFp16, Format::kBf16}) {
     for (size_t n = 0; n <= 130; ++n) {
-      for (size_t misalign : {0, 1, 3}) {
+      for (size_t misalign : {0, 1, 3, 17}) {
         std::vector<uint32_t> grads(n), selfs(n);
         for (size_t i = 0; i < n; ++i) {
           const float g = std::uniform_real_distribution<float>(-8.0f, 8.0f)(rng);
@@ -159,8 +165,11 @@ TEST_P(KernelVariant, LengthsAndAlignmentsAroundTheVectorWidth) {
                      : format == Format::kFp16 ? reference::FloatToHalf(x)
                                                : reference::FloatToBf16(x);
         }
-        const std::vector<uint32_t> outs = RunKernel(GetParam(), format, kInfNan, grads, selfs, misalign);
-        ASSERT_TRUE(MatchesReference(format, kInfNan, grads, selfs, outs)) << "n=" << n << " misalign=" << misalign;
+        for (Mode mode : {kInfNan, kInfNanStreaming}) {  // streaming: an unaligned head before the vectors
+          const std::vector<uint32_t> outs = RunKernel(GetParam(), format, mode, grads, selfs, misalign);
+          ASSERT_TRUE(MatchesReference(format, mode, grads, selfs, outs))
+              << "n=" << n << " misalign=" << misalign << " streaming=" << mode.streaming;
+        }
       }
     }
   }
@@ -173,6 +182,7 @@ TEST_P(KernelVariant, WritesExactlyItsElements) {
     const aclnn_host::ElementwiseKernels kernels =
         aclnn_host::kernels::HardswishGradV2Kernels(GetParam(), ACL_FLOAT, false);
     const void* inputs[2] = {&g[16], &x[16]};
+    kernels.infnan_streaming(static_cast<int64_t>(n), inputs, &out[16]);  // the head/tail paths too
     kernels.infnan(static_cast<int64_t>(n), inputs, &out[16]);
     for (size_t i = 0; i < out.size(); ++i) {
       const bool inside = i >= 16 && i < 16 + n;

@@ -28,10 +28,13 @@ constexpr size_t kMaxElementwiseOperands = kMaxElementwiseInputs + 1;
 /// A dense 1-D kernel: output[i] = f(inputs[0][i], inputs[1][i], ...) for i in [0, n).
 using DenseKernel = void (*)(int64_t n, const void* const* inputs, void* output);
 
-/// The kernel variants one plan may run, chosen at launch by the device's overflow mode.
+/// The kernel variants one plan may run: by the device's overflow mode at launch, and with
+/// non-temporal stores when the operands are too large for the cache (chosen in phase one).
 struct ElementwiseKernels {
   DenseKernel infnan = nullptr;
   DenseKernel saturation = nullptr;
+  DenseKernel infnan_streaming = nullptr;  // optional
+  DenseKernel saturation_streaming = nullptr;
 };
 
 struct ElementRange {
@@ -95,6 +98,7 @@ class AH_INTERNAL_API ElementwisePlan : public LaunchPlan {
   int64_t element_count() const { return element_count_; }
 
  private:
+  int64_t BytesMoved() const;  // all operands' bytes: what the kernel reads and writes
   bool NeedsTemporary(char* const* input_bases, const char* output_base) const;
   void RunCores(const IterationSpace& space, char* const* bases, DenseKernel kernel) const;
   TaskResult ExecuteThroughTemporary(const LaunchArgs& args, char** bases, DenseKernel kernel) const;

@@ -29,8 +29,8 @@ struct HardswishGradV2Op {
   }
 };
 
-ElementwiseKernels HardswishGradV2Table(aclDataType dtype, bool flush_subnormals) {
-  return BinaryKernels<HardswishGradV2Op>(dtype, flush_subnormals);
+ElementwiseKernels HardswishGradV2Table(Isa isa, aclDataType dtype, bool flush_subnormals) {
+  return BinaryKernels<HardswishGradV2Op>(isa, dtype, flush_subnormals);
 }
 
 }  // namespace HWY_NAMESPACE

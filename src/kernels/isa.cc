@@ -19,6 +19,7 @@ struct IsaEntry {
 
 // Best first. Only the targets this build compiled (HWY_TARGETS) are listed by CompiledIsas.
 constexpr IsaEntry kIsas[] = {
+    {Isa::kAvx512Bf16, "avx512bf16", HWY_AVX3},
     {Isa::kAvx512, "avx512", HWY_AVX3},
     {Isa::kAvx2, "avx2", HWY_AVX2},
     {Isa::kSse4, "sse4", HWY_SSE4},
@@ -48,7 +49,13 @@ const std::vector<Isa>& CompiledIsas() {
   return compiled;
 }
 
-bool IsaSupported(Isa isa) { return (hwy::SupportedTargets() & EntryOf(isa).hwy_target) != 0; }
+bool IsaSupported(Isa isa) {
+  if ((hwy::SupportedTargets() & EntryOf(isa).hwy_target) == 0) return false;
+#if defined(__x86_64__) || defined(__i386__)
+  if (isa == Isa::kAvx512Bf16) return __builtin_cpu_supports("avx512bf16");
+#endif
+  return true;
+}
 
 std::vector<Isa> SupportedIsas() {
   std::vector<Isa> list;

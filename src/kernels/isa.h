@@ -14,14 +14,15 @@ namespace aclnn_host {
 namespace kernels {
 
 enum class Isa {
-  kAvx512,    // Highway AVX3: AVX-512 F/VL/DQ/BW
-  kAvx2,      // Highway AVX2: AVX2 + FMA + F16C
-  kSse4,      // Highway SSE4
-  kNeon,      // Highway NEON (aarch64)
-  kBaseline,  // Highway EMU128 (or SCALAR with GCC < 12.3): portable C++
+  kAvx512Bf16,  // Highway AVX3 plus AVX512_BF16's vcvtne2ps2bf16 for bf16 outputs
+  kAvx512,      // Highway AVX3: AVX-512 F/VL/DQ/BW
+  kAvx2,        // Highway AVX2: AVX2 + FMA + F16C
+  kSse4,        // Highway SSE4
+  kNeon,        // Highway NEON (aarch64)
+  kBaseline,    // Highway EMU128 (or SCALAR with GCC < 12.3): portable C++
 };
 
-/// "avx512", "avx2", "sse4", "neon", "baseline".
+/// "avx512bf16", "avx512", "avx2", "sse4", "neon", "baseline".
 AH_INTERNAL_API const char* IsaName(Isa isa);
 
 /// The variants compiled into this build, best first (the baseline is always last).

@@ -32,24 +32,29 @@ class AH_INTERNAL_API ThreadPool {
   /// the same time), this one runs on the calling thread alone rather than wait. If a task
   /// throws, no further items are started and the first exception is rethrown to the caller
   /// once every thread has left the task.
+  ///
+  /// Workers spin for a short while after a job before they sleep, so back-to-back jobs do not
+  /// pay a wake-up each; the caller spins for the workers to leave the job.
   void ParallelFor(size_t count, const std::function<void(size_t)>& task);
 
  private:
   void WorkerLoop();
   void RunClaims();
+  uint64_t WaitForJob(uint64_t seen);
 
   std::vector<std::thread> workers_;
   std::mutex submit_mutex_;  // one ParallelFor at a time owns the workers
-  std::mutex mutex_;
+  std::mutex sleep_mutex_;   // guards only the sleep/wake hand-shake
   std::condition_variable work_ready_;
-  std::condition_variable work_done_;
-  uint64_t generation_ = 0;
-  size_t busy_workers_ = 0;
-  bool stopping_ = false;
+  std::atomic<uint64_t> generation_{0};  // bumped by every job; task_/count_ are set before
+  std::atomic<size_t> sleepers_{0};
+  std::atomic<size_t> busy_workers_{0};  // workers that have not yet left the current job
+  std::atomic<bool> stopping_{false};
   const std::function<void(size_t)>* task_ = nullptr;
   size_t count_ = 0;
   std::atomic<size_t> next_{0};
-  std::exception_ptr error_;  // the first exception of the current ParallelFor (under mutex_)
+  std::mutex error_mutex_;
+  std::exception_ptr error_;  // the first exception of the current ParallelFor
 };
 
 /// The process-wide pool, created on first use with ACLNN_HOST_NUM_THREADS threads (default: the

@@ -1,6 +1,7 @@
 // Maps an Isa to the per-target namespace Highway compiled for it. Use inside `#if HWY_ONCE` of a
 // foreach_target kernel file, in namespace aclnn_host::kernels:
 //   AH_SELECT_BY_ISA(isa, HardswishGradV2Table, dtype, flush);   // returns from the function
+// The per-target function receives the Isa first (two variants share the AVX3 target).
 #ifndef ACLNN_HOST_KERNELS_SIMD_DISPATCH_H_
 #define ACLNN_HOST_KERNELS_SIMD_DISPATCH_H_
 
@@ -33,24 +34,27 @@
 #if HWY_TARGETS & HWY_EMU128
 #define AH_BASELINE_CASE(function, ...) \
   case Isa::kBaseline:                  \
-    return N_EMU128::function(__VA_ARGS__);
+    return N_EMU128::function(Isa::kBaseline, __VA_ARGS__);
 #elif HWY_TARGETS & HWY_SCALAR
 #define AH_BASELINE_CASE(function, ...) \
   case Isa::kBaseline:                  \
-    return N_SCALAR::function(__VA_ARGS__);
+    return N_SCALAR::function(Isa::kBaseline, __VA_ARGS__);
 #else
 #define AH_BASELINE_CASE(function, ...)
 #endif
 
-#define AH_SELECT_BY_ISA(isa, function, ...)                              \
-  switch (isa) {                                                          \
-    AH_IF_AVX3(case Isa::kAvx512 : return N_AVX3::function(__VA_ARGS__);) \
-    AH_IF_AVX2(case Isa::kAvx2 : return N_AVX2::function(__VA_ARGS__);)   \
-    AH_IF_SSE4(case Isa::kSse4 : return N_SSE4::function(__VA_ARGS__);)   \
-    AH_IF_NEON(case Isa::kNeon : return N_NEON::function(__VA_ARGS__);)   \
-    AH_BASELINE_CASE(function, __VA_ARGS__)                               \
-    default:                                                              \
-      break;                                                              \
+// clang-format off
+#define AH_SELECT_BY_ISA(isa, function, ...)                                          \
+  switch (isa) {                                                                      \
+    AH_IF_AVX3(case Isa::kAvx512Bf16: return N_AVX3::function(isa, __VA_ARGS__);)     \
+    AH_IF_AVX3(case Isa::kAvx512: return N_AVX3::function(isa, __VA_ARGS__);)         \
+    AH_IF_AVX2(case Isa::kAvx2: return N_AVX2::function(isa, __VA_ARGS__);)           \
+    AH_IF_SSE4(case Isa::kSse4: return N_SSE4::function(isa, __VA_ARGS__);)           \
+    AH_IF_NEON(case Isa::kNeon: return N_NEON::function(isa, __VA_ARGS__);)           \
+    AH_BASELINE_CASE(function, __VA_ARGS__)                                           \
+    default:                                                                          \
+      break;                                                                          \
   }
+// clang-format on
 
 #endif  // ACLNN_HOST_KERNELS_SIMD_DISPATCH_H_

@@ -14,9 +14,11 @@
 
 #include <cstdint>
 
+#include <hwy/cache_control.h>
 #include <hwy/highway.h>
 
 #include "base/elementwise.h"
+#include "kernels/isa.h"
 #include "kernels/simd/numerics-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -25,8 +27,19 @@ namespace kernels {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-/// out[i] = Op(a[i], b[i]) over n dense elements.
+/// One element at a time (1-lane vectors: the same operations as the vector path).
 template <class Op, class Storage, bool kSaturate, bool kFlush>
+HWY_INLINE void BinaryElement(const typename Storage::Raw* a, const typename Storage::Raw* b,
+                              typename Storage::Raw* out) {
+  const hn::CappedTag<float, 1> d1;
+  const auto a0 = Storage::template Load<kFlush>(d1, a);
+  const auto b0 = Storage::template Load<kFlush>(d1, b);
+  Storage::template Store<kSaturate, kFlush>(d1, Op::template Apply<kFlush>(d1, a0, b0), out);
+}
+
+/// out[i] = Op(a[i], b[i]) over n dense elements. kStream: non-temporal stores for outputs too
+/// large for the cache (elements before the first vector-aligned output go one by one).
+template <class Op, class Storage, bool kSaturate, bool kFlush, bool kStream>
 void BinaryKernel(int64_t n, const void* const* inputs, void* output) {
   using Raw = typename Storage::Raw;
   const Raw* HWY_RESTRICT a = static_cast<const Raw*>(inputs[0]);
@@ -35,36 +48,108 @@ void BinaryKernel(int64_t n, const void* const* inputs, void* output) {
   const hn::ScalableTag<float> df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
   int64_t i = 0;
-  for (; i + 2 * lanes <= n; i += 2 * lanes) {
-    const auto a0 = Storage::template Load<kFlush>(df, a + i);
-    const auto b0 = Storage::template Load<kFlush>(df, b + i);
-    const auto a1 = Storage::template Load<kFlush>(df, a + i + lanes);
-    const auto b1 = Storage::template Load<kFlush>(df, b + i + lanes);
-    Storage::template Store<kSaturate, kFlush>(df, Op::template Apply<kFlush>(df, a0, b0), out + i);
-    Storage::template Store<kSaturate, kFlush>(df, Op::template Apply<kFlush>(df, a1, b1), out + i + lanes);
+  if (kStream) {
+    const uintptr_t alignment = static_cast<uintptr_t>(lanes) * sizeof(float);  // one full vector
+    for (; i < n && reinterpret_cast<uintptr_t>(out + i) % alignment != 0; ++i) {
+      BinaryElement<Op, Storage, kSaturate, kFlush>(a + i, b + i, out + i);
+    }
   }
+  for (; i + 2 * lanes <= n; i += 2 * lanes) {
+    hn::Vec<decltype(df)> a0, a1, b0, b1;
+    Storage::template LoadPair<kFlush>(df, a + i, a0, a1);
+    Storage::template LoadPair<kFlush>(df, b + i, b0, b1);
+    Storage::template StorePair<kSaturate, kFlush, kStream>(df, Op::template Apply<kFlush>(df, a0, b0),
+                                                            Op::template Apply<kFlush>(df, a1, b1), out + i);
+  }
+  if (kStream) hwy::FlushStream();  // order the streaming stores before the caller's completion
   for (; i + lanes <= n; i += lanes) {
     const auto a0 = Storage::template Load<kFlush>(df, a + i);
     const auto b0 = Storage::template Load<kFlush>(df, b + i);
     Storage::template Store<kSaturate, kFlush>(df, Op::template Apply<kFlush>(df, a0, b0), out + i);
   }
-  const hn::CappedTag<float, 1> d1;
-  for (; i < n; ++i) {
-    const auto a0 = Storage::template Load<kFlush>(d1, a + i);
-    const auto b0 = Storage::template Load<kFlush>(d1, b + i);
-    Storage::template Store<kSaturate, kFlush>(d1, Op::template Apply<kFlush>(d1, a0, b0), out + i);
-  }
+  for (; i < n; ++i) BinaryElement<Op, Storage, kSaturate, kFlush>(a + i, b + i, out + i);
 }
 
+#if HWY_TARGET == HWY_AVX3
+// AVX512_BF16 (Cooper Lake, Sapphire Rapids, Zen 4): vcvtne2ps2bf16 narrows 32 floats with
+// round-to-nearest-even and quiets NaN in one instruction, but reads subnormal inputs as zero.
+// Vectors holding a subnormal take the integer path instead, so the result stays bit-exact.
+#define AH_ATTR_AVX512BF16 __attribute__((target(HWY_TARGET_STR ",avx512bf16")))
+
+struct Bf16NativeStorage : Bf16Storage {
+  template <bool kSaturate, bool kFlush, bool kStream, class DF>
+  static AH_ATTR_AVX512BF16 HWY_INLINE void StorePair(DF df, hn::Vec<DF> v0, hn::Vec<DF> v1, Raw* p) {
+    if (kSaturate) {
+      v0 = Saturate(df, v0, 3.38953139e38f);
+      v1 = Saturate(df, v1, 3.38953139e38f);
+    }
+    // With kFlush every value is already normal or zero (Round flushed it).
+    if (!kFlush && (_mm512_fpclass_ps_mask(v0.raw, 0x20) | _mm512_fpclass_ps_mask(v1.raw, 0x20)) != 0) {
+      Bf16Storage::StorePair<false, false, kStream>(df, v0, v1, p);
+      return;
+    }
+    // v0 holds the even elements and v1 the odd ones (see LoadPair): re-interleave the halves.
+    const __m512i packed = reinterpret_cast<__m512i>(_mm512_cvtne2ps_pbh(v1.raw, v0.raw));
+    const __m512i order = _mm512_set_epi16(31, 15, 30, 14, 29, 13, 28, 12, 27, 11, 26, 10, 25, 9, 24, 8, 23, 7, 22, 6,
+                                           21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
+    const __m512i result = _mm512_permutexvar_epi16(order, packed);
+    if (kStream) {
+      _mm512_stream_si512(reinterpret_cast<__m512i*>(p), result);
+    } else {
+      _mm512_storeu_si512(p, result);
+    }
+  }
+};
+
+/// BinaryKernel for Bf16NativeStorage: the same loop, compiled with AVX512_BF16 enabled.
+template <class Op, class Storage, bool kSaturate, bool kFlush, bool kStream>
+AH_ATTR_AVX512BF16 void BinaryKernelAvx512Bf16(int64_t n, const void* const* inputs, void* output) {
+  using Raw = typename Storage::Raw;
+  const Raw* HWY_RESTRICT a = static_cast<const Raw*>(inputs[0]);
+  const Raw* HWY_RESTRICT b = static_cast<const Raw*>(inputs[1]);
+  Raw* HWY_RESTRICT out = static_cast<Raw*>(output);
+  const hn::ScalableTag<float> df;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+  int64_t i = 0;
+  if (kStream) {
+    for (; i < n && reinterpret_cast<uintptr_t>(out + i) % 64 != 0; ++i) {
+      BinaryElement<Op, Bf16Storage, kSaturate, kFlush>(a + i, b + i, out + i);
+    }
+  }
+  for (; i + 2 * lanes <= n; i += 2 * lanes) {
+    hn::Vec<decltype(df)> a0, a1, b0, b1;
+    Storage::template LoadPair<kFlush>(df, a + i, a0, a1);
+    Storage::template LoadPair<kFlush>(df, b + i, b0, b1);
+    Storage::template StorePair<kSaturate, kFlush, kStream>(df, Op::template Apply<kFlush>(df, a0, b0),
+                                                            Op::template Apply<kFlush>(df, a1, b1), out + i);
+  }
+  if (kStream) hwy::FlushStream();
+  const void* rest_inputs[2] = {a + i, b + i};
+  BinaryKernel<Op, Bf16Storage, kSaturate, kFlush, false>(n - i, rest_inputs, out + i);  // the tail
+}
+#endif  // HWY_TARGET == HWY_AVX3
+
 template <class Op, bool kFlush>
-ElementwiseKernels BinaryKernelsFor(aclDataType dtype) {
+ElementwiseKernels BinaryKernelsFor(Isa isa, aclDataType dtype) {
+#if HWY_TARGET == HWY_AVX3
+  if (isa == Isa::kAvx512Bf16 && dtype == ACL_BF16) {
+    return {BinaryKernelAvx512Bf16<Op, Bf16NativeStorage, false, kFlush, false>,
+            BinaryKernelAvx512Bf16<Op, Bf16NativeStorage, true, kFlush, false>,
+            BinaryKernelAvx512Bf16<Op, Bf16NativeStorage, false, kFlush, true>,
+            BinaryKernelAvx512Bf16<Op, Bf16NativeStorage, true, kFlush, true>};
+  }
+#endif
+  (void)isa;
   switch (dtype) {
     case ACL_FLOAT:
-      return {BinaryKernel<Op, Fp32Storage, false, kFlush>, BinaryKernel<Op, Fp32Storage, true, kFlush>};
+      return {BinaryKernel<Op, Fp32Storage, false, kFlush, false>, BinaryKernel<Op, Fp32Storage, true, kFlush, false>,
+              BinaryKernel<Op, Fp32Storage, false, kFlush, true>, BinaryKernel<Op, Fp32Storage, true, kFlush, true>};
     case ACL_FLOAT16:
-      return {BinaryKernel<Op, Fp16Storage, false, kFlush>, BinaryKernel<Op, Fp16Storage, true, kFlush>};
+      return {BinaryKernel<Op, Fp16Storage, false, kFlush, false>, BinaryKernel<Op, Fp16Storage, true, kFlush, false>,
+              BinaryKernel<Op, Fp16Storage, false, kFlush, true>, BinaryKernel<Op, Fp16Storage, true, kFlush, true>};
     case ACL_BF16:
-      return {BinaryKernel<Op, Bf16Storage, false, kFlush>, BinaryKernel<Op, Bf16Storage, true, kFlush>};
+      return {BinaryKernel<Op, Bf16Storage, false, kFlush, false>, BinaryKernel<Op, Bf16Storage, true, kFlush, false>,
+              BinaryKernel<Op, Bf16Storage, false, kFlush, true>, BinaryKernel<Op, Bf16Storage, true, kFlush, true>};
     default:
       return {};
   }
@@ -72,8 +157,8 @@ ElementwiseKernels BinaryKernelsFor(aclDataType dtype) {
 
 /// The INF_NAN and saturation kernels of a binary op for one dtype and subnormal behaviour.
 template <class Op>
-ElementwiseKernels BinaryKernels(aclDataType dtype, bool flush_subnormals) {
-  return flush_subnormals ? BinaryKernelsFor<Op, true>(dtype) : BinaryKernelsFor<Op, false>(dtype);
+ElementwiseKernels BinaryKernels(Isa isa, aclDataType dtype, bool flush_subnormals) {
+  return flush_subnormals ? BinaryKernelsFor<Op, true>(isa, dtype) : BinaryKernelsFor<Op, false>(isa, dtype);
 }
 
 }  // namespace HWY_NAMESPACE

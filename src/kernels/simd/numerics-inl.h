@@ -86,22 +86,6 @@ HWY_INLINE hn::Vec<DU16> NarrowToHalfBits(DU16 du16, DF df, hn::Vec<DF> v) {
   return hn::DemoteTo(du16, hn::BitCast(di, hn::Or(result, sign)));
 }
 
-// ---- bf16: integer conversions on every target ------------------------------------------------
-
-template <class DU16, class DF>
-HWY_INLINE hn::Vec<DU16> NarrowToBf16Bits(DU16 du16, DF df, hn::Vec<DF> v) {
-  const hn::RebindToUnsigned<DF> du;
-  const hn::RebindToSigned<DF> di;
-  const auto bits = hn::BitCast(du, v);
-  const auto odd = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
-  const auto rounded = hn::ShiftRight<16>(hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), odd)));
-  const auto quiet_nan = hn::Or(hn::ShiftRight<16>(bits), hn::Set(du, 0x40u));
-  const auto is_nan = hn::IsNaN(v);
-  const auto result = hn::IfThenElse(hn::RebindMask(du, is_nan), quiet_nan, rounded);
-  (void)df;
-  return hn::DemoteTo(du16, hn::BitCast(di, result));
-}
-
 // ---- storage formats: load as fp32, store from fp32 --------------------------------------------
 
 /// Saturation mode: NaN -> 0, and a clamp to +-max of the output type, before narrowing (which then
@@ -112,8 +96,32 @@ HWY_INLINE hn::Vec<DF> Saturate(DF df, hn::Vec<DF> v, float max_finite) {
   return hn::IfThenZeroElse(hn::IsNaN(v), clamped);
 }
 
+// Every storage also moves elements two vectors at a time (LoadPair / StorePair: 2 * Lanes(df)
+// elements). The pair's lane order is the storage's choice — elementwise kernels only need
+// StorePair to undo LoadPair — which lets bf16 skip the widening shuffles entirely.
+
 struct Fp32Storage {
   using Raw = float;
+  template <bool kFlush, class DF>
+  static HWY_INLINE void LoadPair(DF df, const Raw* p, hn::Vec<DF>& v0, hn::Vec<DF>& v1) {
+    v0 = Load<kFlush>(df, p);
+    v1 = Load<kFlush>(df, p + hn::Lanes(df));
+  }
+  /// kStream: non-temporal stores; `p` is then aligned to a full vector.
+  template <bool kSaturate, bool kFlush, bool kStream, class DF>
+  static HWY_INLINE void StorePair(DF df, hn::Vec<DF> v0, hn::Vec<DF> v1, Raw* p) {
+    if (kStream && HWY_TARGET != HWY_SCALAR) {
+      if (kSaturate) {
+        v0 = Saturate(df, v0, FLT_MAX);
+        v1 = Saturate(df, v1, FLT_MAX);
+      }
+      hn::Stream(Round<kFlush>(df, v0), df, p);
+      hn::Stream(Round<kFlush>(df, v1), df, p + hn::Lanes(df));
+      return;
+    }
+    Store<kSaturate, kFlush>(df, v0, p);
+    Store<kSaturate, kFlush>(df, v1, p + hn::Lanes(df));
+  }
   template <bool kFlush, class DF>
   static HWY_INLINE hn::Vec<DF> Load(DF df, const Raw* p) {
     return Round<kFlush>(df, hn::LoadU(df, p));
@@ -135,6 +143,38 @@ HWY_INLINE hn::Vec<DU16> FlushSubnormal16(DU16 du16, hn::Vec<DU16> raw, uint16_t
 struct Fp16Storage {
   using Raw = uint16_t;
   template <bool kFlush, class DF>
+  static HWY_INLINE void LoadPair(DF df, const Raw* p, hn::Vec<DF>& v0, hn::Vec<DF>& v1) {
+    v0 = Load<kFlush>(df, p);
+    v1 = Load<kFlush>(df, p + hn::Lanes(df));
+  }
+  template <bool kSaturate, bool kFlush, bool kStream, class DF>
+  static HWY_INLINE void StorePair(DF df, hn::Vec<DF> v0, hn::Vec<DF> v1, Raw* p) {
+#if HWY_TARGET != HWY_SCALAR
+    if (kStream) {  // the two half-width results make one full vector: one aligned streaming store
+      const hn::Rebind<uint16_t, DF> du16;
+      const hn::Twice<decltype(du16)> du16x2;
+      hn::Stream(hn::Combine(du16x2, Narrow<kSaturate, kFlush>(df, v1), Narrow<kSaturate, kFlush>(df, v0)), du16x2, p);
+      return;
+    }
+#endif
+    Store<kSaturate, kFlush>(df, v0, p);
+    Store<kSaturate, kFlush>(df, v1, p + hn::Lanes(df));
+  }
+  template <bool kSaturate, bool kFlush, class DF>
+  static HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> Narrow(DF df, hn::Vec<DF> v) {
+    const hn::Rebind<uint16_t, DF> du16;
+    if (kSaturate) v = Saturate(df, v, 65504.0f);
+    hn::Vec<decltype(du16)> raw;
+    if (kNativeF16) {
+      const hn::Rebind<hwy::float16_t, DF> df16;
+      raw = hn::BitCast(du16, hn::DemoteTo(df16, v));
+    } else {
+      raw = NarrowToHalfBits(du16, df, v);
+    }
+    if (kFlush) raw = FlushSubnormal16(du16, raw, 0x7C00);
+    return raw;
+  }
+  template <bool kFlush, class DF>
   static HWY_INLINE hn::Vec<DF> Load(DF df, const Raw* p) {
     const hn::Rebind<uint16_t, DF> du16;
     auto raw = hn::LoadU(du16, p);
@@ -148,18 +188,22 @@ struct Fp16Storage {
   template <bool kSaturate, bool kFlush, class DF>
   static HWY_INLINE void Store(DF df, hn::Vec<DF> v, Raw* p) {
     const hn::Rebind<uint16_t, DF> du16;
-    if (kSaturate) v = Saturate(df, v, 65504.0f);
-    hn::Vec<decltype(du16)> raw;
-    if (kNativeF16) {
-      const hn::Rebind<hwy::float16_t, DF> df16;
-      raw = hn::BitCast(du16, hn::DemoteTo(df16, v));
-    } else {
-      raw = NarrowToHalfBits(du16, df, v);
-    }
-    if (kFlush) raw = FlushSubnormal16(du16, raw, 0x7C00);
-    hn::StoreU(raw, du16, p);
+    hn::StoreU(Narrow<kSaturate, kFlush>(df, v), du16, p);
   }
 };
+
+/// bf16 is the top half of an fp32 pattern. Rounded to nearest-even in the integer domain, with
+/// NaN quieted instead of rounded (a rounding carry could turn a NaN into an infinity or flip
+/// its sign); the result is left in the upper 16 bits of each 32-bit lane.
+template <class DF>
+HWY_INLINE hn::Vec<hn::RebindToUnsigned<DF>> RoundToBf16High(DF df, hn::Vec<DF> v) {
+  const hn::RebindToUnsigned<DF> du;
+  (void)df;
+  const auto bits = hn::BitCast(du, v);
+  const auto odd = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
+  const auto rounded = hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), odd));
+  return hn::IfThenElse(hn::RebindMask(du, hn::IsNaN(v)), hn::Or(bits, hn::Set(du, 0x00400000u)), rounded);
+}
 
 struct Bf16Storage {
   using Raw = uint16_t;
@@ -174,11 +218,55 @@ struct Bf16Storage {
   template <bool kSaturate, bool kFlush, class DF>
   static HWY_INLINE void Store(DF df, hn::Vec<DF> v, Raw* p) {
     const hn::Rebind<uint16_t, DF> du16;
+    const hn::RebindToSigned<DF> di32;
     if (kSaturate) v = Saturate(df, v, 3.38953139e38f);  // 0x7F7F0000, the largest bf16
-    auto raw = NarrowToBf16Bits(du16, df, v);
+    auto raw = hn::DemoteTo(du16, hn::BitCast(di32, hn::ShiftRight<16>(RoundToBf16High(df, v))));
     if (kFlush) raw = FlushSubnormal16(du16, raw, 0x7F80);
     hn::StoreU(raw, du16, p);
   }
+#if HWY_TARGET == HWY_SCALAR
+  // One-lane vectors cannot be repartitioned: a pair is two single elements.
+  template <bool kFlush, class DF>
+  static HWY_INLINE void LoadPair(DF df, const Raw* p, hn::Vec<DF>& v0, hn::Vec<DF>& v1) {
+    v0 = Load<kFlush>(df, p);
+    v1 = Load<kFlush>(df, p + 1);
+  }
+  template <bool kSaturate, bool kFlush, bool kStream, class DF>
+  static HWY_INLINE void StorePair(DF df, hn::Vec<DF> v0, hn::Vec<DF> v1, Raw* p) {
+    Store<kSaturate, kFlush>(df, v0, p);
+    Store<kSaturate, kFlush>(df, v1, p + 1);
+  }
+#else
+  // A full vector of 2N bf16 values: the even elements widen by a shift, the odd ones by a mask
+  // (v0 holds elements 0, 2, 4, ...; v1 holds 1, 3, 5, ...).
+  template <bool kFlush, class DF>
+  static HWY_INLINE void LoadPair(DF df, const Raw* p, hn::Vec<DF>& v0, hn::Vec<DF>& v1) {
+    const hn::Repartition<uint16_t, DF> du16;
+    const hn::RebindToUnsigned<DF> du32;
+    auto raw = hn::LoadU(du16, p);
+    if (kFlush) raw = FlushSubnormal16(du16, raw, 0x7F80);
+    const auto wide = hn::BitCast(du32, raw);
+    v0 = hn::BitCast(df, hn::ShiftLeft<16>(wide));
+    v1 = hn::BitCast(df, hn::And(wide, hn::Set(du32, 0xFFFF0000u)));
+  }
+  template <bool kSaturate, bool kFlush, bool kStream, class DF>
+  static HWY_INLINE void StorePair(DF df, hn::Vec<DF> v0, hn::Vec<DF> v1, Raw* p) {
+    const hn::Repartition<uint16_t, DF> du16;
+    if (kSaturate) {
+      v0 = Saturate(df, v0, 3.38953139e38f);
+      v1 = Saturate(df, v1, 3.38953139e38f);
+    }
+    const auto even = hn::BitCast(du16, hn::ShiftRight<16>(RoundToBf16High(df, v0)));
+    const auto odd = hn::BitCast(du16, RoundToBf16High(df, v1));
+    auto raw = hn::OddEven(odd, even);
+    if (kFlush) raw = FlushSubnormal16(du16, raw, 0x7F80);
+    if (kStream) {
+      hn::Stream(raw, du16, p);
+    } else {
+      hn::StoreU(raw, du16, p);
+    }
+  }
+#endif
 };
 
 }  // namespace HWY_NAMESPACE
