@@ -152,15 +152,22 @@ void BM_Kernel(benchmark::State& state, aclDataType dtype) {
   SetThroughput(state, ops.elements, dtype);
 }
 
-void BM_Roofline(benchmark::State& state, aclDataType dtype, bool streaming = false) {
+void BM_Roofline(benchmark::State& state, aclDataType dtype, bool streaming = false, int halves = 0) {
   Operands ops(dtype, {state.range(0)});
   PlannedRun run(ops);
+  aclnn_host::CoreSplit split = run.plan->split();
+  if (halves > 0) {  // experiment: one contiguous range per thread instead of the NPU's cores
+    split.cores.clear();
+    for (int h = 0; h < halves; ++h)
+      split.cores.push_back({ops.elements * h / halves, ops.elements * (h + 1) / halves});
+    split.chunk = ops.elements;
+  }
   const aclnn_host::DenseKernel roofline =
       streaming ? bench::StreamingRooflineKernel() : bench::RooflineKernel(SizeOf(dtype));
   const aclnn_host::TensorDesc* inputs[2] = {&aclnn_host::DescOf(ops.tensors[0]), &aclnn_host::DescOf(ops.tensors[1])};
   uint64_t workspace = 0;
-  const aclnn_host::ElementwisePlan plan(inputs, 2, aclnn_host::DescOf(ops.tensors[2]), {roofline, roofline},
-                                         run.plan->split(), &workspace);
+  const aclnn_host::ElementwisePlan plan(inputs, 2, aclnn_host::DescOf(ops.tensors[2]), {roofline, roofline}, split,
+                                         &workspace);
   for (auto _ : state) plan.Execute(run.args);
   SetThroughput(state, ops.elements, dtype);
 }
@@ -236,6 +243,7 @@ BENCHMARK_CAPTURE(BM_Kernel, bf16, ACL_BF16)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_Roofline, fp32, ACL_FLOAT)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_Roofline, fp16, ACL_FLOAT16)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_Roofline, bf16, ACL_BF16)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_Roofline, fp32_two_halves, ACL_FLOAT, false, 2)->Arg(1 << 17)->Arg(1 << 20)->UseRealTime();
 BENCHMARK_CAPTURE(BM_Roofline, fp32_streaming_stores, ACL_FLOAT, true)
     ->Arg(1 << 20)
     ->Arg(1 << 23)

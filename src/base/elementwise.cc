@@ -27,7 +27,7 @@ int64_t ParallelThreshold() {
       const long long value = std::strtoll(text, &end, 10);
       if (end != text && *end == '\0' && value >= 0) return static_cast<int64_t>(value);
     }
-    return int64_t{32768};
+    return int64_t{16384};  // the crossover measured on the 2-core development machine, warm pool
   }();
   return threshold;
 }
@@ -359,11 +359,28 @@ void ElementwisePlan::RunCores(const IterationSpace& space, char* const* bases, 
       RunRange(space, bases, kernel, begin, std::min(range.end, begin + chunk));
     }
   };
-  if (element_count_ < ParallelThreshold() || split_.cores.size() == 1) {
-    for (size_t core = 0; core < split_.cores.size(); ++core) run_core(core);
-  } else {
-    HostThreadPool().ParallelFor(split_.cores.size(), run_core);
+  const size_t cores = split_.cores.size();
+  if (element_count_ < ParallelThreshold() || cores == 1) {
+    for (size_t core = 0; core < cores; ++core) run_core(core);
+    return;
   }
+  // Each host thread takes a contiguous group of virtual cores (the cores' ranges are contiguous
+  // and nearly equal): every thread streams through one region of memory, which measured 10-20 %
+  // faster at 2^17..2^20 elements than handing out cores one by one.
+  // Groups are balanced by elements: group g starts at the first core that begins at or after
+  // g/groups of the tensor.
+  ThreadPool& pool = HostThreadPool();
+  const size_t groups = std::min(pool.concurrency(), cores);
+  auto first_core_of = [&](size_t group) {
+    const int64_t target = element_count_ * static_cast<int64_t>(group) / static_cast<int64_t>(groups);
+    const auto it = std::lower_bound(split_.cores.begin(), split_.cores.end(), target,
+                                     [](const ElementRange& range, int64_t value) { return range.begin < value; });
+    return static_cast<size_t>(it - split_.cores.begin());
+  };
+  pool.ParallelFor(groups, [&](size_t group) {
+    const size_t end = group + 1 == groups ? cores : first_core_of(group + 1);
+    for (size_t core = first_core_of(group); core < end; ++core) run_core(core);
+  });
 }
 
 TaskResult ElementwisePlan::Execute(const LaunchArgs& args) const {
