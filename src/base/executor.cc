@@ -85,7 +85,8 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
     if (status != ACLNN_SUCCESS) return status;
   }
   std::shared_ptr<Stream> target;
-  if (Runtime::Get().FindStream(api, stream, &target) != ACL_SUCCESS) {
+  aclrtFloatOverflowMode overflow_mode = ACL_RT_OVERFLOW_MODE_INFNAN;
+  if (Runtime::Get().FindStream(api, stream, &target, &overflow_mode) != ACL_SUCCESS) {
     // The runtime's line carries its own acl code; this one carries the code phase two returns.
     return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "there is no stream to run on (see the runtime error above).");
   }
@@ -95,7 +96,7 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
     for (size_t i = 0; i < executor->num_outputs; ++i) args.outputs[i] = executor->outputs[i].address;
     args.workspace = workspace;
     args.workspace_size = workspace_size;
-    args.overflow_mode = Runtime::Get().OverflowModeOf(target->device());
+    args.overflow_mode = overflow_mode;
     const LaunchPlan& plan = *executor->plan;
     const bool done_inline = plan.runs_inline() && target->RunNowIfIdle([&] { return plan.Execute(args); });
     if (!done_inline) {

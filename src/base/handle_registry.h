@@ -48,6 +48,15 @@ class HandleRegistry {
     return live_.count(handle) != 0;
   }
 
+  /// The index of the first of `count` handles that is not live, or `count` (one lock for all).
+  size_t FirstNotLive(const T* const* handles, size_t count) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (size_t i = 0; i < count; ++i) {
+      if (live_.count(handles[i]) == 0) return i;
+    }
+    return count;
+  }
+
   /// Whether `handle` was recently removed with `remember`.
   bool WasRetired(const T* handle) const {
     std::lock_guard<std::mutex> lock(mutex_);

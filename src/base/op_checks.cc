@@ -39,6 +39,14 @@ aclnnStatus CheckLive(const char* api, const NamedTensor& t) {
               t.name, static_cast<const void*>(t.tensor));
 }
 
+aclnnStatus CheckAllLive(const char* api, const NamedTensor* tensors, size_t count) {
+  const aclTensor* handles[8];
+  if (count > 8) return Fail(api, ACLNN_ERR_INNER, "too many tensors for one liveness check.");
+  for (size_t i = 0; i < count; ++i) handles[i] = tensors[i].tensor;
+  const size_t first = FirstNotLiveTensor(handles, count);
+  return first == count ? ACLNN_SUCCESS : CheckLive(api, tensors[first]);
+}
+
 aclnnStatus CheckDtypeInList(const char* api, const NamedTensor& t, const DtypeList& list) {
   const aclDataType dtype = DescOf(t.tensor).dtype;
   if (list.Contains(dtype)) return ACLNN_SUCCESS;

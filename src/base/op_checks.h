@@ -45,6 +45,8 @@ AH_INTERNAL_API std::string FormatDtypeList(const DtypeList& list);
 AH_INTERNAL_API aclnnStatus CheckNotNull(const char* api, const NamedTensor& t);
 /// 161002 when the pointer is not a live aclTensor (destroyed, or never created).
 AH_INTERNAL_API aclnnStatus CheckLive(const char* api, const NamedTensor& t);
+/// CheckLive for several tensors under one lock; reports the first that is not live.
+AH_INTERNAL_API aclnnStatus CheckAllLive(const char* api, const NamedTensor* tensors, size_t count);
 /// 161002 "Tensor <name> not implemented for <dtype>, should be in dtype support list <list>."
 AH_INTERNAL_API aclnnStatus CheckDtypeInList(const char* api, const NamedTensor& t, const DtypeList& list);
 /// 161002 "Tensor <name> expected dtype is <expected> but found <actual>."

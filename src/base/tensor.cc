@@ -76,6 +76,10 @@ aclnnStatus CheckGetter(const char* api, const aclTensor* tensor, const void* re
 
 bool IsLiveTensor(const aclTensor* tensor) { return Tensors().Contains(tensor); }
 
+size_t FirstNotLiveTensor(const aclTensor* const* tensors, size_t count) {
+  return Tensors().FirstNotLive(tensors, count);
+}
+
 const TensorDesc& DescOf(const aclTensor* tensor) { return tensor->desc; }
 
 std::string DtypeName(aclDataType dtype) {
@@ -148,13 +152,8 @@ bool ElementCount(const Dims& dims, int64_t* count) {
   bool empty = false;
   for (int64_t d : dims) {
     if (d < 0) return false;
-    if (d == 0) {
-      empty = true;
-    } else if (!overflow && product > std::numeric_limits<int64_t>::max() / d) {
-      overflow = true;
-    } else if (!overflow) {
-      product *= d;
-    }
+    empty = empty || d == 0;
+    overflow = overflow || __builtin_mul_overflow(product, d, &product);
   }
   if (empty) {
     *count = 0;

@@ -28,6 +28,9 @@ struct TensorDesc {
 /// Whether `tensor` is a live handle from aclCreateTensor.
 AH_INTERNAL_API bool IsLiveTensor(const aclTensor* tensor);
 
+/// The index of the first of `count` tensors that is not live, or `count` when all are.
+AH_INTERNAL_API size_t FirstNotLiveTensor(const aclTensor* const* tensors, size_t count);
+
 /// The descriptor of a live tensor.
 AH_INTERNAL_API const TensorDesc& DescOf(const aclTensor* tensor);
 

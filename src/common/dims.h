@@ -14,7 +14,17 @@ constexpr size_t kMaxTensorRank = 25;
 
 struct Dims {
   size_t rank = 0;
-  int64_t v[kMaxTensorRank] = {};
+  int64_t v[kMaxTensorRank];  // only v[0, rank) is meaningful; copies move just those
+
+  Dims() = default;
+  Dims(const Dims& other) : rank(other.rank) {
+    for (size_t i = 0; i < rank; ++i) v[i] = other.v[i];
+  }
+  Dims& operator=(const Dims& other) {
+    rank = other.rank;
+    for (size_t i = 0; i < rank; ++i) v[i] = other.v[i];
+    return *this;
+  }
 
   int64_t operator[](size_t i) const { return v[i]; }
   int64_t& operator[](size_t i) { return v[i]; }

@@ -40,9 +40,8 @@ aclnnStatus PhaseOne(const aclTensor* gradOutput, const aclTensor* self, aclTens
   AH_RETURN_IF_FAILED(CheckNotNull(api, grad));
   AH_RETURN_IF_FAILED(CheckNotNull(api, input));
   AH_RETURN_IF_FAILED(CheckNotNull(api, output));
-  AH_RETURN_IF_FAILED(CheckLive(api, grad));
-  AH_RETURN_IF_FAILED(CheckLive(api, input));
-  AH_RETURN_IF_FAILED(CheckLive(api, output));
+  const NamedTensor all[3] = {grad, input, output};
+  AH_RETURN_IF_FAILED(CheckAllLive(api, all, 3));
 
   aclnnStatus status = ACLNN_SUCCESS;
   const SocProfile* profile = RequireSocProfile(api, &status);

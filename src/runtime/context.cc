@@ -343,11 +343,13 @@ aclError Runtime::DestroyStream(const char* api, aclrtStream handle) {
   return ACL_SUCCESS;
 }
 
-aclError Runtime::FindStream(const char* api, aclrtStream handle, std::shared_ptr<Stream>* stream) {
+aclError Runtime::FindStream(const char* api, aclrtStream handle, std::shared_ptr<Stream>* stream,
+                             aclrtFloatOverflowMode* overflow_mode) {
   std::lock_guard<std::mutex> lock(mutex_);
   int32_t device = -1;
   const aclError status = RequireContextLocked(api, &device);
   if (status != ACL_SUCCESS) return status;
+  if (overflow_mode != nullptr) *overflow_mode = devices_[static_cast<size_t>(device)].overflow_mode;
   if (handle == nullptr) {
     *stream = devices_[static_cast<size_t>(device)].default_stream;
     return ACL_SUCCESS;

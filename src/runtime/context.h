@@ -49,8 +49,10 @@ class AH_INTERNAL_API Runtime {
   aclError CreateStream(const char* api, aclrtStream* stream);
   aclError DestroyStream(const char* api, aclrtStream stream);
   /// Resolves a stream handle for use by the current thread: nullptr is the current device's
-  /// default stream; a stream of another device is ACL_ERROR_RT_STREAM_CONTEXT.
-  aclError FindStream(const char* api, aclrtStream handle, std::shared_ptr<Stream>* stream);
+  /// default stream; a stream of another device is ACL_ERROR_RT_STREAM_CONTEXT. `overflow_mode`,
+  /// when given, receives the current device's overflow mode (for launches: one lock for both).
+  aclError FindStream(const char* api, aclrtStream handle, std::shared_ptr<Stream>* stream,
+                      aclrtFloatOverflowMode* overflow_mode = nullptr);
   aclError SynchronizeStream(const char* api, aclrtStream handle);
   aclError SynchronizeDevice(const char* api);
 
