@@ -61,6 +61,26 @@ aclnnStatus CheckDtypeEqual(const char* api, const NamedTensor& t, aclDataType e
               DtypeName(expected).c_str(), DtypeName(dtype).c_str());
 }
 
+namespace {
+
+bool IsFloating(aclDataType t) {
+  return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16 || t == ACL_DOUBLE || t == ACL_HIFLOAT8 ||
+         t == ACL_FLOAT8_E5M2 || t == ACL_FLOAT8_E4M3FN || t == ACL_FLOAT8_E8M0;
+}
+bool IsComplex(aclDataType t) { return t == ACL_COMPLEX32 || t == ACL_COMPLEX64 || t == ACL_COMPLEX128; }
+
+}  // namespace
+
+aclnnStatus CheckCastable(const char* api, const NamedTensor& from, const NamedTensor& to) {
+  const aclDataType a = DescOf(from.tensor).dtype;
+  const aclDataType b = DescOf(to.tensor).dtype;
+  const bool castable = !(IsFloating(a) && !IsFloating(b) && !IsComplex(b)) && !(IsComplex(a) && !IsComplex(b)) &&
+                        !(a != ACL_BOOL && b == ACL_BOOL);
+  if (castable) return ACLNN_SUCCESS;
+  return Fail(api, ACLNN_ERR_PARAM_INVALID, "%s dtype %s can't be cast to the result dtype %s.", from.name,
+              DtypeName(a).c_str(), DtypeName(b).c_str());
+}
+
 aclnnStatus CheckMaxRank(const char* api, const NamedTensor& t, size_t max_rank) {
   if (DescOf(t.tensor).view.rank <= max_rank) return ACLNN_SUCCESS;
   return Fail(api, ACLNN_ERR_PARAM_INVALID, "The %s tensor cannot be larger than %zu dimensions.", t.name, max_rank);

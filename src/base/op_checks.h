@@ -51,6 +51,9 @@ AH_INTERNAL_API aclnnStatus CheckAllLive(const char* api, const NamedTensor* ten
 AH_INTERNAL_API aclnnStatus CheckDtypeInList(const char* api, const NamedTensor& t, const DtypeList& list);
 /// 161002 "Tensor <name> expected dtype is <expected> but found <actual>."
 AH_INTERNAL_API aclnnStatus CheckDtypeEqual(const char* api, const NamedTensor& t, aclDataType expected);
+/// 161002 when `from`'s dtype cannot be cast to `to`'s (float to integral, complex to real, or
+/// anything but bool to bool): "<from> dtype <DT> can't be cast to the result dtype <DT>."
+AH_INTERNAL_API aclnnStatus CheckCastable(const char* api, const NamedTensor& from, const NamedTensor& to);
 /// 161002 "The <name> tensor cannot be larger than <max> dimensions."
 AH_INTERNAL_API aclnnStatus CheckMaxRank(const char* api, const NamedTensor& t, size_t max_rank);
 /// 161002 "Expected tensor for <t> to have same size as tensor for <other>, but <a> does not equal <b>."

@@ -17,6 +17,9 @@ constexpr float kOneThird = 0.33333334f;
 /// empty when `isa` is not compiled in.
 AH_INTERNAL_API ElementwiseKernels HardswishGradV2Kernels(Isa isa, aclDataType dtype, bool flush_subnormals);
 
+/// The kernels of aclnnHardswishBackward (V1: inclusive boundaries).
+AH_INTERNAL_API ElementwiseKernels HardswishGradV1Kernels(Isa isa, aclDataType dtype, bool flush_subnormals);
+
 }  // namespace kernels
 }  // namespace aclnn_host
 

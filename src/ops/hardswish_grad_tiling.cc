@@ -80,6 +80,11 @@ OpTiling TilingArch35(int64_t element_count, size_t element_size, const SocProfi
   return tiling;
 }
 
+OpTiling ElementwiseTiling(int64_t element_count, size_t element_size, const SocProfile& profile) {
+  return profile.tiling_arch == TilingArch::kArch35 ? TilingArch35(element_count, element_size, profile)
+                                                    : TilingArch22(element_count, profile);
+}
+
 bool ComputeHardswishGradTiling(const Dims& grad_shape, const Dims& self_shape, aclDataType dtype,
                                 const SocProfile& profile, OpTiling* tiling, std::string* error) {
   if (dtype != ACL_FLOAT && dtype != ACL_FLOAT16 && dtype != ACL_BF16) {
@@ -99,8 +104,7 @@ bool ComputeHardswishGradTiling(const Dims& grad_shape, const Dims& self_shape, 
     *error = "shape " + FormatDims(self_shape) + " has a negative dim or too many elements";
     return false;
   }
-  *tiling = profile.tiling_arch == TilingArch::kArch35 ? TilingArch35(count, aclDataTypeSize(dtype), profile)
-                                                       : TilingArch22(count, profile);
+  *tiling = ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
   return true;
 }
 

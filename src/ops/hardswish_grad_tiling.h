@@ -39,6 +39,10 @@ AH_INTERNAL_API OpTiling TilingArch22(int64_t element_count, const SocProfile& p
 /// Arch35 (Ascend950): totalNum, blockFactor, ubFactor. `element_size` is 4 (fp32) or 2.
 AH_INTERNAL_API OpTiling TilingArch35(int64_t element_count, size_t element_size, const SocProfile& profile);
 
+/// The profile's arch's tiling of `element_count` elements of `element_size` bytes, without the
+/// op-level checks (for ops whose own tiling is not published: see docs/design.md).
+AH_INTERNAL_API OpTiling ElementwiseTiling(int64_t element_count, size_t element_size, const SocProfile& profile);
+
 /// The tiling the profile's arch computes for gradOutput/self shapes and a dtype. Fails, with
 /// `*error` set, where upstream's tiling fails: a dtype other than fp32/fp16/bf16, shapes that
 /// differ, more than 8 dims, or a negative dim.

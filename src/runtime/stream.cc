@@ -20,6 +20,7 @@ bool Stream::Enqueue(StreamTask task) {
     if (!worker_.joinable()) worker_ = std::thread([this] { WorkerLoop(); });
     queue_.push_back(std::move(task));
     ++issued_;
+    if (!worker_waiting_) return true;  // the worker will see the task without a wake-up
   }
   work_ready_.notify_one();
   return true;
@@ -46,14 +47,19 @@ bool Stream::BeginInlineTask() {
 }
 
 void Stream::EndInlineTask(TaskResult result) {
+  bool wake_worker = false;
+  bool wake_waiters = false;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (result.code != 0 && first_failure_.code == 0) first_failure_ = std::move(result);
     ++completed_;
     inline_running_ = false;
+    // Wake-ups cost a system call and, on a small machine, a context switch: only when needed.
+    wake_worker = worker_waiting_ && !queue_.empty();  // work queued meanwhile may start now
+    wake_waiters = done_waiters_ > 0;
   }
-  work_ready_.notify_one();  // work queued meanwhile may start now
-  work_done_.notify_all();
+  if (wake_worker) work_ready_.notify_one();
+  if (wake_waiters) work_done_.notify_all();
 }
 
 void Stream::WorkerLoop() {
@@ -64,26 +70,34 @@ void Stream::WorkerLoop() {
     StreamTask task;
     {
       std::unique_lock<std::mutex> lock(mutex_);
+      worker_waiting_ = true;
       work_ready_.wait(lock, [&] { return !inline_running_ && (stopping_ || !queue_.empty()); });
+      worker_waiting_ = false;
       if (queue_.empty()) return;  // stopping, and everything has run
       task = std::move(queue_.front());
       queue_.pop_front();
     }
     TaskResult result = RunGuarded(task);
     task = nullptr;  // release what the task captured before reporting completion
+    bool wake_waiters = false;
     {
       std::lock_guard<std::mutex> lock(mutex_);
       if (result.code != 0 && first_failure_.code == 0) first_failure_ = std::move(result);
       ++completed_;
+      wake_waiters = done_waiters_ > 0;
     }
-    work_done_.notify_all();
+    if (wake_waiters) work_done_.notify_all();
   }
 }
 
 TaskResult Stream::Synchronize() {
   std::unique_lock<std::mutex> lock(mutex_);
   const uint64_t target = issued_;
-  work_done_.wait(lock, [&] { return completed_ >= target; });
+  if (completed_ < target) {
+    ++done_waiters_;
+    work_done_.wait(lock, [&] { return completed_ >= target; });
+    --done_waiters_;
+  }
   TaskResult result = std::move(first_failure_);
   first_failure_ = TaskResult();
   return result;
@@ -105,7 +119,9 @@ void Stream::Shutdown() {
   if (worker.joinable()) worker.join();
   // A task running inline on another thread finishes too (that thread keeps the stream alive).
   std::unique_lock<std::mutex> lock(mutex_);
+  ++done_waiters_;
   work_done_.wait(lock, [&] { return !inline_running_; });
+  --done_waiters_;
 }
 
 uint64_t Event::BeginRecord() {

@@ -105,6 +105,8 @@ class AH_INTERNAL_API Stream {
   uint64_t completed_ = 0;
   bool stopping_ = false;
   bool inline_running_ = false;  // a task runs on a caller's thread; the worker must wait
+  bool worker_waiting_ = false;  // the worker sleeps on work_ready_
+  size_t done_waiters_ = 0;      // threads sleeping on work_done_
   TaskResult first_failure_;
   std::thread worker_;  // started by the first Enqueue
 };

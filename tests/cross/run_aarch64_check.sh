@@ -11,7 +11,7 @@ ln -sfn /usr/include/hwy "$work_dir/include/hwy"
 flags=(-std=c++17 -O2 -ffp-contract=off -Wall -Wextra -I"$source_dir/src" -I"$source_dir/include"
        -I"$source_dir/tests" -isystem "$work_dir/include" -DHWY_COMPILE_ALL_ATTAINABLE
        "-DHWY_DISABLED_TARGETS=(HWY_SSSE3|HWY_AVX3_DL|HWY_SVE|HWY_SVE2|HWY_SVE_256|HWY_SVE2_128)")
-"$compiler" "${flags[@]}" -c "$source_dir/src/kernels/hardswish_grad_kernels.cc" -o "$work_dir/kernels.o"
+"$compiler" "${flags[@]}" -c "$source_dir/src/kernels/hardswish_kernels.cc" -o "$work_dir/kernels.o"
 symbols=$(nm -C "$work_dir/kernels.o")
 if ! grep -q 'N_NEON::HardswishGradV2Table' <<<"$symbols"; then
   echo "the aarch64 build has no NEON kernels" >&2

@@ -70,6 +70,126 @@ void BinaryKernel(int64_t n, const void* const* inputs, void* output) {
   for (; i < n; ++i) BinaryElement<Op, Storage, kSaturate, kFlush>(a + i, b + i, out + i);
 }
 
+// ---- unary kernels with their own output dtype (the forward activations) ----------------------
+
+template <Format kFormat>
+struct FormatTraits;
+template <>
+struct FormatTraits<Format::kFp32> {
+  using Storage = Fp32Storage;
+  using Raw = float;
+};
+template <>
+struct FormatTraits<Format::kFp16> {
+  using Storage = Fp16Storage;
+  using Raw = uint16_t;
+};
+template <>
+struct FormatTraits<Format::kBf16> {
+  using Storage = Bf16Storage;
+  using Raw = uint16_t;
+};
+
+/// y = Op(x) for one vector: computed in fp32, narrowed to the input's format with the op's
+/// rounding (as the NPU kernel writes it), then — when the output dtype differs — cast to the
+/// output format rounding to nearest-even (as aclnn's Cast does).
+template <class Op, Format kIn, Format kOut, bool kSaturate, bool kFlush, class D>
+HWY_INLINE void UnaryStep(D d, const typename FormatTraits<kIn>::Raw* x, typename FormatTraits<kOut>::Raw* out) {
+  const auto y = Op::template Apply<kFlush>(d, FormatTraits<kIn>::Storage::template Load<kFlush>(d, x));
+  if (kIn == kOut) {
+    StoreAs<kOut, Op::kRounding, kSaturate, kFlush>(d, y, out);
+  } else {
+    StoreAs<kOut, Rounding::kNearestEven, kSaturate, kFlush>(
+        d, ThroughFormat<kIn, Op::kRounding, kSaturate, kFlush>(d, y), out);
+  }
+}
+
+/// Dense elements [0, n) into `out` with plain stores.
+template <class Op, Format kIn, Format kOut, bool kSaturate, bool kFlush>
+HWY_INLINE void UnaryRun(int64_t n, const typename FormatTraits<kIn>::Raw* x, typename FormatTraits<kOut>::Raw* out) {
+  const hn::ScalableTag<float> df;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+  int64_t i = 0;
+  for (; i + lanes <= n; i += lanes) UnaryStep<Op, kIn, kOut, kSaturate, kFlush>(df, x + i, out + i);
+  const hn::CappedTag<float, 1> d1;
+  for (; i < n; ++i) UnaryStep<Op, kIn, kOut, kSaturate, kFlush>(d1, x + i, out + i);
+}
+
+/// out[i] = Op(x[i]) over n dense elements. kStream: results go through a small cache-resident
+/// block that is then written with aligned non-temporal stores.
+template <class Op, Format kIn, Format kOut, bool kSaturate, bool kFlush, bool kStream>
+void UnaryKernel(int64_t n, const void* const* inputs, void* output) {
+  using InRaw = typename FormatTraits<kIn>::Raw;
+  using OutRaw = typename FormatTraits<kOut>::Raw;
+  const InRaw* HWY_RESTRICT x = static_cast<const InRaw*>(inputs[0]);
+  OutRaw* HWY_RESTRICT out = static_cast<OutRaw*>(output);
+  if (!kStream || HWY_TARGET == HWY_SCALAR) {
+    UnaryRun<Op, kIn, kOut, kSaturate, kFlush>(n, x, out);
+    return;
+  }
+  const hn::ScalableTag<uint8_t> d8;
+  const int64_t vector_bytes = static_cast<int64_t>(hn::Lanes(d8));
+  int64_t i = 0;
+  while (i < n && reinterpret_cast<uintptr_t>(out + i) % static_cast<uintptr_t>(vector_bytes) != 0) {
+    UnaryRun<Op, kIn, kOut, kSaturate, kFlush>(1, x + i, out + i);
+    ++i;
+  }
+  constexpr int64_t kBlock = 1024;  // elements; a multiple of every vector's lane count
+  HWY_ALIGN OutRaw block[kBlock];
+  const hn::ScalableTag<float> df;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+  for (; i + kBlock <= n; i += kBlock) {
+    for (int64_t j = 0; j < kBlock; j += lanes) UnaryStep<Op, kIn, kOut, kSaturate, kFlush>(df, x + i + j, block + j);
+    const uint8_t* from = reinterpret_cast<const uint8_t*>(block);
+    uint8_t* to = reinterpret_cast<uint8_t*>(out + i);
+    for (int64_t b = 0; b < kBlock * static_cast<int64_t>(sizeof(OutRaw)); b += vector_bytes) {
+      hn::Stream(hn::Load(d8, from + b), d8, to + b);
+    }
+  }
+  hwy::FlushStream();
+  UnaryRun<Op, kIn, kOut, kSaturate, kFlush>(n - i, x + i, out + i);
+}
+
+template <class Op, Format kIn, Format kOut, bool kFlush>
+ElementwiseKernels UnaryKernelsOf() {
+  return {UnaryKernel<Op, kIn, kOut, false, kFlush, false>, UnaryKernel<Op, kIn, kOut, true, kFlush, false>,
+          UnaryKernel<Op, kIn, kOut, false, kFlush, true>, UnaryKernel<Op, kIn, kOut, true, kFlush, true>};
+}
+
+template <Format kIn, class Op, bool kFlush>
+ElementwiseKernels UnaryKernelsTo(aclDataType out) {
+  switch (out) {
+    case ACL_FLOAT:
+      return UnaryKernelsOf<Op, kIn, Format::kFp32, kFlush>();
+    case ACL_FLOAT16:
+      return UnaryKernelsOf<Op, kIn, Format::kFp16, kFlush>();
+    case ACL_BF16:
+      return UnaryKernelsOf<Op, kIn, Format::kBf16, kFlush>();
+    default:
+      return {};
+  }
+}
+
+template <class Op, bool kFlush>
+ElementwiseKernels UnaryKernelsFor(aclDataType in, aclDataType out) {
+  switch (in) {
+    case ACL_FLOAT:
+      return UnaryKernelsTo<Format::kFp32, Op, kFlush>(out);
+    case ACL_FLOAT16:
+      return UnaryKernelsTo<Format::kFp16, Op, kFlush>(out);
+    case ACL_BF16:
+      return UnaryKernelsTo<Format::kBf16, Op, kFlush>(out);
+    default:
+      return {};
+  }
+}
+
+/// The kernels of a unary op from `in` to `out` dtype for one subnormal behaviour.
+template <class Op>
+ElementwiseKernels UnaryKernels(aclDataType in, aclDataType out, bool flush_subnormals) {
+  return flush_subnormals ? UnaryKernelsFor<Op, true>(in, out) : UnaryKernelsFor<Op, false>(in, out);
+}
+
 #if HWY_TARGET == HWY_AVX3
 // AVX512_BF16 (Cooper Lake, Sapphire Rapids, Zen 4): vcvtne2ps2bf16 narrows 32 floats with
 // round-to-nearest-even and quiets NaN in one instruction, but reads subnormal inputs as zero.

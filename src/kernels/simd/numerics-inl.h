@@ -86,6 +86,46 @@ HWY_INLINE hn::Vec<DU16> NarrowToHalfBits(DU16 du16, DF df, hn::Vec<DF> v) {
   return hn::DemoteTo(du16, hn::BitCast(di, hn::Or(result, sign)));
 }
 
+// ---- round half away from zero (AscendC CAST_ROUND): the forward op's narrowing --------------
+
+/// fp32 -> fp16 bits, ties away from zero, on every target (no hardware conversion rounds so).
+template <class DU16, class DF>
+HWY_INLINE hn::Vec<DU16> NarrowToHalfBitsHalfAway(DU16 du16, DF df, hn::Vec<DF> v) {
+  const hn::RebindToUnsigned<DF> du;
+  const hn::RebindToSigned<DF> di;
+  const auto bits = hn::BitCast(du, v);
+  const auto magnitude = hn::And(bits, hn::Set(du, 0x7FFFFFFFu));
+  const auto sign = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 0x8000u));
+  const auto normal = hn::ShiftRight<13>(hn::Add(hn::Sub(magnitude, hn::Set(du, 0x38000000u)), hn::Set(du, 0x1000u)));
+  // Subnormal range: |v| * 2^24 is exact; round it to nearest (even), then push exact ties away.
+  const auto scaled = hn::Mul(hn::BitCast(df, magnitude), hn::Set(df, 16777216.0f));
+  auto rounded = hn::Round(scaled);
+  rounded =
+      hn::IfThenElse(hn::Eq(hn::Sub(scaled, rounded), hn::Set(df, 0.5f)), hn::Add(rounded, hn::Set(df, 1.0f)), rounded);
+  const auto m = hn::BitCast(di, magnitude);
+  const auto is_subnormal = hn::Lt(m, hn::Set(di, 0x38800000));
+  // Out-of-range lanes of `rounded` are never selected; keep their conversion defined.
+  const auto subnormal =
+      hn::BitCast(du, hn::ConvertTo(di, hn::IfThenElseZero(hn::RebindMask(df, is_subnormal), rounded)));
+  auto result = hn::IfThenElse(hn::RebindMask(du, is_subnormal), subnormal, normal);
+  result = hn::IfThenElse(hn::RebindMask(du, hn::Gt(m, hn::Set(di, 0x477FEFFF))), hn::Set(du, 0x7C00u), result);
+  const auto nan = hn::Or(hn::Set(du, 0x7E00u), hn::And(hn::ShiftRight<13>(magnitude), hn::Set(du, 0x3FFu)));
+  result = hn::IfThenElse(hn::RebindMask(du, hn::Gt(m, hn::Set(di, 0x7F800000))), nan, result);
+  return hn::DemoteTo(du16, hn::BitCast(di, hn::Or(result, sign)));
+}
+
+/// fp32 -> bf16 bits, ties away from zero (a sign-magnitude add of half an ulp), NaN quieted.
+template <class DU16, class DF>
+HWY_INLINE hn::Vec<DU16> NarrowToBf16BitsHalfAway(DU16 du16, DF df, hn::Vec<DF> v) {
+  const hn::RebindToUnsigned<DF> du;
+  const hn::RebindToSigned<DF> di;
+  (void)df;
+  const auto bits = hn::BitCast(du, v);
+  const auto rounded = hn::Add(bits, hn::Set(du, 0x8000u));
+  const auto high = hn::IfThenElse(hn::RebindMask(du, hn::IsNaN(v)), hn::Or(bits, hn::Set(du, 0x00400000u)), rounded);
+  return hn::DemoteTo(du16, hn::BitCast(di, hn::ShiftRight<16>(high)));
+}
+
 // ---- storage formats: load as fp32, store from fp32 --------------------------------------------
 
 /// Saturation mode: NaN -> 0, and a clamp to +-max of the output type, before narrowing (which then
@@ -268,6 +308,54 @@ struct Bf16Storage {
   }
 #endif
 };
+
+// ---- stores by format and rounding, for kernels whose output dtype is a parameter ---------------
+
+enum class Format { kFp32, kFp16, kBf16 };
+enum class Rounding { kNearestEven, kHalfAway };
+
+/// Narrows `v` to `kFormat` with `kRounding` and stores it (saturation and flush as the modes say).
+template <Format kFormat, Rounding kRounding, bool kSaturate, bool kFlush, class DF, typename Raw>
+HWY_INLINE void StoreAs(DF df, hn::Vec<DF> v, Raw* p) {
+  if (kFormat == Format::kFp32) {
+    Fp32Storage::Store<kSaturate, kFlush>(df, v, reinterpret_cast<float*>(p));
+    return;
+  }
+  const hn::Rebind<uint16_t, DF> du16;
+  uint16_t* out = reinterpret_cast<uint16_t*>(p);
+  if (kRounding == Rounding::kNearestEven) {
+    if (kFormat == Format::kFp16)
+      Fp16Storage::Store<kSaturate, kFlush>(df, v, out);
+    else
+      Bf16Storage::Store<kSaturate, kFlush>(df, v, out);
+    return;
+  }
+  hn::Vec<decltype(du16)> raw;
+  if (kFormat == Format::kFp16) {
+    if (kSaturate) v = Saturate(df, v, 65504.0f);
+    raw = NarrowToHalfBitsHalfAway(du16, df, v);
+    if (kFlush) raw = FlushSubnormal16(du16, raw, 0x7C00);
+  } else {
+    if (kSaturate) v = Saturate(df, v, 3.38953139e38f);
+    raw = NarrowToBf16BitsHalfAway(du16, df, v);
+    if (kFlush) raw = FlushSubnormal16(du16, raw, 0x7F80);
+  }
+  hn::StoreU(raw, du16, out);
+}
+
+/// `v` narrowed to `kFormat` with `kRounding` and widened back (exact): what a kernel that
+/// outputs kFormat leaves for a following Cast to read.
+template <Format kFormat, Rounding kRounding, bool kSaturate, bool kFlush, class DF>
+HWY_INLINE hn::Vec<DF> ThroughFormat(DF df, hn::Vec<DF> v) {
+  HWY_ALIGN float lanes[hn::MaxLanes(df)];
+  HWY_ALIGN uint16_t halves[hn::MaxLanes(df)];
+  if (kFormat == Format::kFp32) {
+    StoreAs<kFormat, kRounding, kSaturate, kFlush>(df, v, lanes);
+    return hn::Load(df, lanes);
+  }
+  StoreAs<kFormat, kRounding, kSaturate, kFlush>(df, v, halves);
+  return kFormat == Format::kFp16 ? Fp16Storage::Load<false>(df, halves) : Bf16Storage::Load<false>(df, halves);
+}
 
 }  // namespace HWY_NAMESPACE
 }  // namespace kernels

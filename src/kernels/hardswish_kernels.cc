@@ -1,0 +1,104 @@
+// The per-element functions of the HardSwish family, compiled for every kernel variant
+// (kernels/isa.h) by Highway's foreach_target. Each is the NPU kernel's fp32 sequence, every
+// operation rounded on its own (built with -ffp-contract=off, no MulAdd):
+// - backward (op-hardswish-backward.md §3): a multiply by 0.33333334f, an add of 0.5f, two
+//   compares that are false for NaN (strict for V2, inclusive for V1), a real multiply by g;
+// - forward (op-hardswish.md): x + 3, min 6, max 0, max(x, -3) times that, times 0.16666667f,
+//   narrowed with round-half-away (CAST_ROUND).
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/hardswish_kernels.cc"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+
+#include <hwy/highway.h>
+
+#include "kernels/hardswish.h"
+#include "kernels/hardswish_grad.h"
+#include "kernels/simd/dispatch.h"
+#include "kernels/simd/elementwise-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace aclnn_host {
+namespace kernels {
+namespace HWY_NAMESPACE {
+
+/// V2: g * d(x), d(x) = 0 for x <= -3, x/3 + 1/2 inside, 1 for x >= 3 (strict compares).
+struct HardswishGradV2Op {
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, hn::Vec<D> grad, hn::Vec<D> x) {
+    auto t = Round<kFlush>(d, hn::Mul(x, hn::Set(d, kOneThird)));
+    t = Round<kFlush>(d, hn::Add(t, hn::Set(d, 0.5f)));
+    t = hn::IfThenElseZero(hn::Gt(x, hn::Set(d, -3.0f)), t);
+    t = hn::IfThenElse(hn::Lt(x, hn::Set(d, 3.0f)), t, hn::Set(d, 1.0f));
+    return Round<kFlush>(d, hn::Mul(grad, t));  // inf * 0 gives NaN, as on the NPU
+  }
+};
+
+/// V1: the same with inclusive boundaries, so x = -3 gives -0.5 and x = 3 gives 1.5 (times g).
+struct HardswishGradV1Op {
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, hn::Vec<D> grad, hn::Vec<D> x) {
+    auto t = Round<kFlush>(d, hn::Mul(x, hn::Set(d, kOneThird)));
+    t = Round<kFlush>(d, hn::Add(t, hn::Set(d, 0.5f)));
+    t = hn::IfThenElseZero(hn::Ge(x, hn::Set(d, -3.0f)), t);
+    t = hn::IfThenElse(hn::Le(x, hn::Set(d, 3.0f)), t, hn::Set(d, 1.0f));
+    return Round<kFlush>(d, hn::Mul(grad, t));
+  }
+};
+
+/// Forward: x for x >= 3, 0 for x <= -3, x (x + 3) / 6 between. NaN in gives NaN out (upstream
+/// leaves it undefined; min/max would otherwise turn it into a number). max(x, -3) keeps
+/// -inf * 0 from making a NaN: -inf gives -0.
+struct HardswishOp {
+  static constexpr Rounding kRounding = Rounding::kHalfAway;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, hn::Vec<D> x) {
+    auto t = Round<kFlush>(d, hn::Add(x, hn::Set(d, 3.0f)));
+    t = hn::Min(t, hn::Set(d, 6.0f));
+    t = hn::Max(t, hn::Zero(d));
+    const auto u = hn::Max(x, hn::Set(d, -3.0f));
+    auto y = Round<kFlush>(d, hn::Mul(u, t));
+    y = Round<kFlush>(d, hn::Mul(y, hn::Set(d, kOneSixth)));
+    return hn::IfThenElse(hn::IsNaN(x), x, y);
+  }
+};
+
+ElementwiseKernels HardswishGradV2Table(Isa isa, aclDataType dtype, bool flush_subnormals) {
+  return BinaryKernels<HardswishGradV2Op>(isa, dtype, flush_subnormals);
+}
+
+ElementwiseKernels HardswishGradV1Table(Isa isa, aclDataType dtype, bool flush_subnormals) {
+  return BinaryKernels<HardswishGradV1Op>(isa, dtype, flush_subnormals);
+}
+
+ElementwiseKernels HardswishTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  (void)isa;
+  return UnaryKernels<HardswishOp>(in, out, flush_subnormals);
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace kernels
+}  // namespace aclnn_host
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace aclnn_host {
+namespace kernels {
+
+ElementwiseKernels HardswishGradV2Kernels(Isa isa, aclDataType dtype, bool flush_subnormals) {
+  AH_SELECT_BY_ISA(isa, HardswishGradV2Table, dtype, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels HardswishGradV1Kernels(Isa isa, aclDataType dtype, bool flush_subnormals) {
+  AH_SELECT_BY_ISA(isa, HardswishGradV1Table, dtype, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels HardswishKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  AH_SELECT_BY_ISA(isa, HardswishTable, in, out, flush_subnormals);
+  return {};
+}
+
+}  // namespace kernels
+}  // namespace aclnn_host
+#endif  // HWY_ONCE
