@@ -20,6 +20,7 @@
 
 #include "reference/hardswish_reference.h"
 #include "support/acl_test_support.h"
+#include "support/phase_one.h"
 
 namespace {
 
@@ -54,68 +55,20 @@ test::Tensor Make(std::vector<int64_t> view, aclDataType dtype = ACL_FLOAT, void
   return test::Tensor(Contiguous(std::move(view), dtype), data);
 }
 
-/// Frees an executor a test does not run (phase two of a null-data plan would be rejected).
-void Discard(aclOpExecutor* executor) {
-  if (executor == nullptr) return;
-  EXPECT_EQ(aclSetAclOpExecutorRepeatable(executor), ACLNN_SUCCESS) << test::TakeErrorMessage();
-  EXPECT_EQ(aclDestroyAclOpExecutor(executor), ACLNN_SUCCESS) << test::TakeErrorMessage();
-}
-
-/// The outcome of one phase-one call and the error text it left.
-struct PhaseOneResult {
-  aclnnStatus status = -1;
-  uint64_t workspace_size = 12345;
-  aclOpExecutor* executor = nullptr;
-  std::string message;
-};
+using test::Accepted;
+using test::Discard;
+using test::MessageIs;
+using test::PhaseOneResult;
 
 PhaseOneResult PhaseOne(const aclTensor* grad, const aclTensor* self, aclTensor* out) {
-  PhaseOneResult result;
-  test::TakeErrorMessage();
-  result.status = aclnnHardswishBackwardV2GetWorkspaceSize(grad, self, out, &result.workspace_size, &result.executor);
-  result.message = test::TakeErrorMessage();
-  return result;
-}
-
-/// Succeeds when `message` is exactly one line tagged "[api]" ending in "(error <code>)" and
-/// containing `phrase`.
-::testing::AssertionResult MessageIs(const std::string& message, const char* api, aclnnStatus code,
-                                     const std::string& phrase) {
-  const std::string tag = std::string("[") + api + "] ";
-  const std::string suffix = " (error " + std::to_string(code) + ")";
-  if (message.compare(0, tag.size(), tag) != 0) {
-    return ::testing::AssertionFailure() << "message \"" << message << "\" does not start with \"" << tag << "\"";
-  }
-  if (message.size() < suffix.size() || message.compare(message.size() - suffix.size(), suffix.size(), suffix) != 0) {
-    return ::testing::AssertionFailure() << "message \"" << message << "\" does not end with \"" << suffix << "\"";
-  }
-  if (message.find('\n') != std::string::npos) {
-    return ::testing::AssertionFailure() << "more than one error line: \"" << message << "\"";
-  }
-  if (message.find(phrase) == std::string::npos) {
-    return ::testing::AssertionFailure() << "message \"" << message << "\" lacks \"" << phrase << "\"";
-  }
-  return ::testing::AssertionSuccess();
+  return test::RunPhaseOne([&](uint64_t* workspace_size, aclOpExecutor** executor) {
+    return aclnnHardswishBackwardV2GetWorkspaceSize(grad, self, out, workspace_size, executor);
+  });
 }
 
 /// Phase one was rejected with `code` and a message containing `phrase`.
 ::testing::AssertionResult Rejected(const PhaseOneResult& result, aclnnStatus code, const std::string& phrase) {
-  if (result.status == ACLNN_SUCCESS) Discard(result.executor);
-  if (result.status != code) {
-    return ::testing::AssertionFailure() << "returned " << result.status << ", expected " << code << "; message: \""
-                                         << result.message << "\"";
-  }
-  return MessageIs(result.message, kPhaseOne, code, phrase);
-}
-
-/// Phase one succeeded without error text and returned an executor.
-::testing::AssertionResult Accepted(const PhaseOneResult& result) {
-  if (result.status != ACLNN_SUCCESS) {
-    return ::testing::AssertionFailure() << "returned " << result.status << "; message: \"" << result.message << "\"";
-  }
-  if (!result.message.empty()) return ::testing::AssertionFailure() << "error text on success: " << result.message;
-  if (result.executor == nullptr) return ::testing::AssertionFailure() << "no executor";
-  return ::testing::AssertionSuccess();
+  return test::Rejected(result, kPhaseOne, code, phrase);
 }
 
 /// Phase one on (grad, self, out) is rejected with `code` / `phrase`.

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/hardswish.h"
 #include "kernels/hardswish_grad.h"
 #include "kernels/isa.h"
 #include "reference/hardswish_reference.h"
@@ -224,6 +225,106 @@ TEST(KernelIsa, ActiveIsaHonoursTheCap) {
     if (rank >= cap_rank) {
       EXPECT_EQ(active, isa) << "cap " << cap;
       return;
+    }
+  }
+}
+
+// ---- the rest of the family: V1 and the forward op, every variant ------------------------------
+
+namespace {
+
+std::vector<uint32_t> RunV1(Isa isa, Format format, Mode mode, const std::vector<uint32_t>& grads,
+                            const std::vector<uint32_t>& selfs) {
+  const aclnn_host::ElementwiseKernels kernels =
+      aclnn_host::kernels::HardswishGradV1Kernels(isa, DtypeOf(format), mode.flush);
+  const size_t size = SizeOf(format);
+  std::vector<uint8_t> g(selfs.size() * size), x(selfs.size() * size), out(selfs.size() * size);
+  for (size_t i = 0; i < selfs.size(); ++i) {
+    std::memcpy(&g[i * size], &grads[i], size);
+    std::memcpy(&x[i * size], &selfs[i], size);
+  }
+  const void* inputs[2] = {g.data(), x.data()};
+  (mode.streaming
+       ? (mode.saturate ? kernels.saturation_streaming : kernels.infnan_streaming)
+       : (mode.saturate ? kernels.saturation : kernels.infnan))(static_cast<int64_t>(selfs.size()), inputs, out.data());
+  std::vector<uint32_t> result(selfs.size(), 0);
+  for (size_t i = 0; i < selfs.size(); ++i) std::memcpy(&result[i], &out[i * size], size);
+  return result;
+}
+
+std::vector<uint32_t> RunForward(Isa isa, Format in, Format out_format, Mode mode, const std::vector<uint32_t>& selfs) {
+  const aclnn_host::ElementwiseKernels kernels =
+      aclnn_host::kernels::HardswishKernels(isa, DtypeOf(in), DtypeOf(out_format), mode.flush);
+  const size_t in_size = SizeOf(in), out_size = SizeOf(out_format);
+  std::vector<uint8_t> x(selfs.size() * in_size + 64), out(selfs.size() * out_size + 64);
+  for (size_t i = 0; i < selfs.size(); ++i) std::memcpy(&x[i * in_size], &selfs[i], in_size);
+  const void* inputs[1] = {x.data()};
+  (mode.streaming
+       ? (mode.saturate ? kernels.saturation_streaming : kernels.infnan_streaming)
+       : (mode.saturate ? kernels.saturation : kernels.infnan))(static_cast<int64_t>(selfs.size()), inputs, out.data());
+  std::vector<uint32_t> result(selfs.size(), 0);
+  for (size_t i = 0; i < selfs.size(); ++i) std::memcpy(&result[i], &out[i * out_size], out_size);
+  return result;
+}
+
+reference::Numerics NumericsOf(Mode mode) {
+  reference::Numerics numerics;
+  numerics.saturate = mode.saturate;
+  numerics.flush_subnormals = mode.flush;
+  return numerics;
+}
+
+}  // namespace
+
+TEST_P(KernelVariant, V1EveryFp16AndBf16Value) {
+  for (Format format : {Format::kFp16, Format::kBf16}) {
+    for (Mode mode : {kInfNan, kSaturation, kFlush, kInfNanStreaming}) {
+      std::vector<uint32_t> grads, selfs;
+      for (uint32_t g : format == Format::kFp16 ? HalfGrads() : Bf16Grads()) {
+        for (uint32_t x = 0; x <= 0xFFFF; ++x) {
+          grads.push_back(g);
+          selfs.push_back(x);
+        }
+      }
+      const std::vector<uint32_t> outs = RunV1(GetParam(), format, mode, grads, selfs);
+      size_t mismatches = 0;
+      for (size_t i = 0; i < selfs.size(); ++i) {
+        const uint32_t expected = reference::HardswishGradElement(grads[i], selfs[i], format, true, NumericsOf(mode));
+        mismatches += !reference::SameResult(outs[i], expected, format);
+      }
+      EXPECT_EQ(mismatches, 0u) << "format " << static_cast<int>(format) << " saturate " << mode.saturate;
+    }
+  }
+}
+
+TEST_P(KernelVariant, ForwardEveryInputValueToEveryOutputDtype) {
+  // Every fp16 and bf16 input, and 2^20 random fp32 ones, to each of the three output dtypes.
+  std::mt19937 rng(11);
+  std::vector<uint32_t> fp32_selfs(size_t{1} << 20);
+  for (size_t i = 0; i < fp32_selfs.size(); ++i) {
+    fp32_selfs[i] = i % 2 ? rng() : reference::Bits(std::uniform_real_distribution<float>(-8.0f, 8.0f)(rng));
+  }
+  std::vector<uint32_t> all16(65536);
+  for (uint32_t x = 0; x <= 0xFFFF; ++x) all16[x] = x;
+  for (Format in : {Format::kFp32, Format::kFp16, Format::kBf16}) {
+    const std::vector<uint32_t>& selfs = in == Format::kFp32 ? fp32_selfs : all16;
+    for (Format out : {Format::kFp32, Format::kFp16, Format::kBf16}) {
+      for (Mode mode : {kInfNan, kSaturation, kFlush, kInfNanStreaming, kSaturationStreaming}) {
+        const std::vector<uint32_t> outs = RunForward(GetParam(), in, out, mode, selfs);
+        size_t mismatches = 0;
+        std::string first;
+        for (size_t i = 0; i < selfs.size(); ++i) {
+          const uint32_t expected = reference::HardswishElement(selfs[i], in, out, NumericsOf(mode));
+          if (!reference::SameResult(outs[i], expected, out) && mismatches++ == 0) {
+            char text[120];
+            std::snprintf(text, sizeof(text), "x=0x%x got 0x%x expected 0x%x", selfs[i], outs[i], expected);
+            first = text;
+          }
+        }
+        EXPECT_EQ(mismatches, 0u) << "in " << static_cast<int>(in) << " out " << static_cast<int>(out) << " saturate "
+                                  << mode.saturate << " flush " << mode.flush << " streaming " << mode.streaming << ": "
+                                  << first;
+      }
     }
   }
 }

@@ -102,6 +102,8 @@ aclnnStatus CheckLayout(const char* api, const NamedTensor& t) {
       return Fail(api, ACLNN_ERR_PARAM_INVALID, "Tensor %s has a negative dim: shape %s.", t.name,
                   FormatDims(desc.view).c_str());
     }
+  }
+  for (size_t i = 0; i < desc.view.rank; ++i) {
     if (desc.strides[i] < 0) {
       return Fail(api, ACLNN_ERR_PARAM_INVALID, "Tensor %s has a negative stride: strides %s.", t.name,
                   FormatDims(desc.strides).c_str());

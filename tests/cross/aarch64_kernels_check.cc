@@ -7,6 +7,7 @@
 #include <random>
 #include <vector>
 
+#include "kernels/hardswish.h"
 #include "kernels/hardswish_grad.h"
 #include "reference/hardswish_reference.h"
 
@@ -54,10 +55,42 @@ void Check(Isa isa, Format format, bool saturate, bool flush, const std::vector<
   failures += mismatches != 0;
 }
 
+// V1 and the forward op on every fp16 / bf16 value (the forward also to every output dtype).
+void CheckFamily(Isa isa) {
+  const char* name = aclnn_host::kernels::IsaName(isa);
+  for (Format format : {Format::kFp16, Format::kBf16}) {
+    const aclDataType dtype = format == Format::kFp16 ? ACL_FLOAT16 : ACL_BF16;
+    std::vector<uint16_t> g(65536, format == Format::kFp16 ? 0x3C00 : 0x3F80), x(65536), out(65536);
+    for (uint32_t v = 0; v <= 0xFFFF; ++v) x[v] = static_cast<uint16_t>(v);
+    const void* inputs[2] = {g.data(), x.data()};
+    aclnn_host::kernels::HardswishGradV1Kernels(isa, dtype, false).infnan(65536, inputs, out.data());
+    size_t mismatches = 0;
+    for (uint32_t v = 0; v <= 0xFFFF; ++v) {
+      mismatches += !reference::SameResult(out[v], reference::HardswishGradElement(g[v], v, format, true, {}), format);
+    }
+    for (Format to : {Format::kFp32, Format::kFp16, Format::kBf16}) {
+      const aclDataType out_dtype = to == Format::kFp32 ? ACL_FLOAT : to == Format::kFp16 ? ACL_FLOAT16 : ACL_BF16;
+      std::vector<uint32_t> y(65536);
+      const void* forward_inputs[1] = {x.data()};
+      aclnn_host::kernels::HardswishKernels(isa, dtype, out_dtype, false).infnan(65536, forward_inputs, y.data());
+      const size_t size = to == Format::kFp32 ? 4 : 2;
+      for (uint32_t v = 0; v <= 0xFFFF; ++v) {
+        uint32_t actual = 0;
+        std::memcpy(&actual, reinterpret_cast<const uint8_t*>(y.data()) + v * size, size);
+        mismatches += !reference::SameResult(actual, reference::HardswishElement(v, format, to, {}), to);
+      }
+    }
+    std::printf("%s %s V1 and forward format=%d: %zu mismatches\n", mismatches ? "FAIL" : "ok  ", name,
+                static_cast<int>(format), mismatches);
+    failures += mismatches != 0;
+  }
+}
+
 }  // namespace
 
 int main() {
-  const std::vector<uint32_t> half_grads = {0x0000, 0x8000, 0x3C00, 0xBC00, 0x7BFF, 0x7A1A, 0x7C00, 0x7E00, 0x0001, 0x0400};
+  const std::vector<uint32_t> half_grads = {0x0000, 0x8000, 0x3C00, 0xBC00, 0x7BFF,
+                                            0x7A1A, 0x7C00, 0x7E00, 0x0001, 0x0400};
   const std::vector<uint32_t> bf16_grads = {0x0000, 0x8000, 0x3F80, 0xBF80, 0x7F7F, 0x7F80, 0x7FC0, 0x0001, 0x0080};
   std::mt19937 rng(5);
   std::vector<uint32_t> fp32_grads(1 << 18), fp32_selfs(1 << 18);
@@ -66,6 +99,7 @@ int main() {
     fp32_selfs[i] = i % 2 ? rng() : reference::Bits(std::uniform_real_distribution<float>(-6.0f, 6.0f)(rng));
   }
   for (Isa isa : aclnn_host::kernels::CompiledIsas()) {
+    CheckFamily(isa);
     for (int mode = 0; mode < 4; ++mode) {
       const bool saturate = (mode & 1) != 0;
       const bool flush = (mode & 2) != 0;

@@ -4,6 +4,8 @@
 #include "aclnn/acl_meta.h"
 #include "aclnn/aclnn_base.h"
 #include "aclnn/opdev/op_errno.h"
+#include "aclnnop/aclnn_hardswish.h"
+#include "aclnnop/aclnn_hardswish_backward.h"
 #include "aclnnop/aclnn_hardswish_backward_v2.h"
 #include "aclnnop/aclnn_util.h"
 

@@ -186,6 +186,80 @@ inline uint32_t HardswishGradElement(uint32_t g, uint32_t x, Format format, bool
   return Narrow(HardswishGrad(Widen(g, format, n), Widen(x, format, n), v1, n), format, n);
 }
 
+// ---- the forward op (op-hardswish.md) -----------------------------------------------------------
+
+/// Round-half-away narrowing (AscendC CAST_ROUND), by the same method as the nearest-even one but
+/// with std::round (which rounds halfway cases away from zero).
+inline uint32_t EncodeMagnitudeHalfAway(double v, int mantissa_bits, int bias, int max_biased_exponent) {
+  const int min_normal_exponent = 1 - bias;
+  if (v < std::ldexp(1.0, min_normal_exponent)) {
+    return static_cast<uint32_t>(std::round(v * std::ldexp(1.0, -(min_normal_exponent - mantissa_bits))));
+  }
+  int exponent;
+  std::frexp(v, &exponent);
+  exponent -= 1;
+  double q = std::round(std::ldexp(v, mantissa_bits - exponent));
+  if (q == std::ldexp(1.0, mantissa_bits + 1)) {
+    q /= 2;
+    exponent += 1;
+  }
+  const int biased = exponent + bias;
+  if (biased > max_biased_exponent) return static_cast<uint32_t>(max_biased_exponent + 1) << mantissa_bits;
+  return (static_cast<uint32_t>(biased) << mantissa_bits) | (static_cast<uint32_t>(q) - (1u << mantissa_bits));
+}
+
+inline uint16_t FloatToHalfHalfAway(float f) {
+  const uint16_t sign = std::signbit(f) ? 0x8000 : 0;
+  if (std::isnan(f)) return static_cast<uint16_t>(sign | 0x7E00);
+  if (std::isinf(f)) return static_cast<uint16_t>(sign | 0x7C00);
+  return static_cast<uint16_t>(sign | EncodeMagnitudeHalfAway(std::fabs(static_cast<double>(f)), 10, 15, 30));
+}
+
+inline uint16_t FloatToBf16HalfAway(float f) {
+  const uint16_t sign = std::signbit(f) ? 0x8000 : 0;
+  if (std::isnan(f)) return static_cast<uint16_t>(sign | 0x7FC0);
+  if (std::isinf(f)) return static_cast<uint16_t>(sign | 0x7F80);
+  return static_cast<uint16_t>(sign | EncodeMagnitudeHalfAway(std::fabs(static_cast<double>(f)), 7, 127, 254));
+}
+
+/// The forward's six fp32 steps; NaN in gives NaN out (aclnn-host's definition).
+inline float Hardswish(float x, const Numerics& n) {
+  x = FlushIfSubnormal(x, n);
+  if (std::isnan(x)) return x;
+  float t = Add(x, 3.0f, n);
+  t = std::fmin(t, 6.0f);
+  t = std::fmax(t, 0.0f);
+  const float u = std::fmax(x, -3.0f);
+  const float y = Mul(u, t, n);
+  return Mul(y, 1.0f / 6.0f, n);
+}
+
+/// Narrowing to a storage format with either rounding, then saturation and flush as in Narrow.
+inline uint32_t NarrowWith(float v, Format format, bool half_away, const Numerics& n) {
+  if (!half_away || format == Format::kFp32) return Narrow(v, format, n);
+  if (n.saturate && std::isnan(v)) v = 0.0f;
+  if (format == Format::kFp16) {
+    uint16_t h = FloatToHalfHalfAway(v);
+    if (n.saturate && (h & 0x7FFF) == 0x7C00) h = static_cast<uint16_t>((h & 0x8000) | 0x7BFF);
+    if (n.flush_subnormals && (h & 0x7C00) == 0) h &= 0x8000;
+    return h;
+  }
+  uint16_t b = FloatToBf16HalfAway(v);
+  if (n.saturate && (b & 0x7FFF) == 0x7F80) b = static_cast<uint16_t>((b & 0x8000) | 0x7F7F);
+  if (n.flush_subnormals && (b & 0x7F80) == 0) b &= 0x8000;
+  return b;
+}
+
+/// The whole forward element: widen self, compute, narrow to self's format with round-half-away
+/// (the kernel's output), and when out's format differs, widen and cast to it (nearest-even).
+inline uint32_t HardswishElement(uint32_t x, Format in, Format out, const Numerics& n) {
+  const uint32_t kernel_output = NarrowWith(Hardswish(Widen(x, in, n), n), in, /*half_away=*/true, n);
+  if (in == out) return kernel_output;
+  Numerics read = n;
+  read.flush_subnormals = false;  // what the kernel wrote is read back as is
+  return Narrow(Widen(kernel_output, in, read), out, n);
+}
+
 /// Whether a raw result is NaN in its format (NaN bits are not compared: payloads are undocumented).
 inline bool IsNan(uint32_t raw, Format format) {
   switch (format) {
