@@ -16,6 +16,8 @@
 
 #include "acl/acl.h"
 #include "aclnn/opdev/op_errno.h"
+#include "aclnnop/aclnn_hardswish.h"
+#include "aclnnop/aclnn_hardswish_backward.h"
 #include "aclnnop/aclnn_hardswish_backward_v2.h"
 #include "base/elementwise.h"
 #include "base/executor.h"
@@ -172,6 +174,59 @@ void BM_Roofline(benchmark::State& state, aclDataType dtype, bool streaming = fa
   SetThroughput(state, ops.elements, dtype);
 }
 
+// ---- the rest of the family: V1 and the forward op (speed parity with V2) -----------------------
+
+void BM_V1EndToEnd(benchmark::State& state, aclDataType dtype) {
+  Operands ops(dtype, {state.range(0)});
+  for (auto _ : state) {
+    uint64_t workspace_size = 0;
+    aclOpExecutor* executor = nullptr;
+    aclnnHardswishBackwardGetWorkspaceSize(ops.tensors[0], ops.tensors[1], ops.tensors[2], &workspace_size, &executor);
+    aclnnHardswishBackward(nullptr, 0, executor, g_stream);
+    if (aclrtSynchronizeStream(g_stream) != ACL_SUCCESS) state.SkipWithError(aclGetRecentErrMsg());
+  }
+  SetThroughput(state, ops.elements, dtype);
+}
+
+void SetUnaryThroughput(benchmark::State& state, int64_t elements, aclDataType dtype) {
+  state.SetBytesProcessed(state.iterations() * elements * 2 * static_cast<int64_t>(SizeOf(dtype)));
+}
+
+void BM_ForwardEndToEnd(benchmark::State& state, aclDataType dtype) {
+  Operands ops(dtype, {state.range(0)});
+  for (auto _ : state) {
+    uint64_t workspace_size = 0;
+    aclOpExecutor* executor = nullptr;
+    aclnnHardswishGetWorkspaceSize(ops.tensors[1], ops.tensors[2], &workspace_size, &executor);
+    aclnnHardswish(nullptr, 0, executor, g_stream);
+    if (aclrtSynchronizeStream(g_stream) != ACL_SUCCESS) state.SkipWithError(aclGetRecentErrMsg());
+  }
+  SetUnaryThroughput(state, ops.elements, dtype);
+}
+
+/// The unary roofline on the forward op's plan (same split, threads and iteration layer).
+void BM_UnaryRoofline(benchmark::State& state, aclDataType dtype) {
+  Operands ops(dtype, {state.range(0)});
+  uint64_t workspace_size = 0;
+  aclOpExecutor* executor = nullptr;
+  aclnnHardswishGetWorkspaceSize(ops.tensors[1], ops.tensors[2], &workspace_size, &executor);
+  aclSetAclOpExecutorRepeatable(executor);
+  const auto plan = std::static_pointer_cast<const aclnn_host::ElementwisePlan>(aclnn_host::ExecutorPlan(executor));
+  const aclnn_host::DenseKernel roofline = bench::UnaryRooflineKernel(SizeOf(dtype));
+  const aclnn_host::TensorDesc* inputs[1] = {&aclnn_host::DescOf(ops.tensors[1])};
+  uint64_t workspace = 0;
+  const aclnn_host::ElementwisePlan roofline_plan(inputs, 1, aclnn_host::DescOf(ops.tensors[2]), {roofline, roofline},
+                                                  plan->split(), &workspace);
+  aclnn_host::LaunchArgs args;
+  args.inputs[0] = ops.data[1];
+  args.outputs[0] = ops.data[2];
+  for (auto _ : state) roofline_plan.Execute(args);
+  aclDestroyAclOpExecutor(executor);
+  SetUnaryThroughput(state, ops.elements, dtype);
+}
+
+void FamilySizes(benchmark::internal::Benchmark* b) { b->Arg(1 << 20)->Arg(1 << 26)->UseRealTime(); }
+
 // ---- transposed 2-D views (all three tensors) against the contiguous tensor -------------------
 
 void BM_Transposed2D(benchmark::State& state) {
@@ -259,6 +314,12 @@ BENCHMARK_CAPTURE(BM_Kernel, sweep_fp32, ACL_FLOAT)->RangeMultiplier(2)->Range(1
 BENCHMARK_CAPTURE(BM_Kernel, sweep_bf16, ACL_BF16)->RangeMultiplier(2)->Range(1 << 11, 1 << 18)->UseRealTime();
 BENCHMARK(BM_PhaseOne)->Arg(8)->UseRealTime();
 BENCHMARK(BM_PhaseTwoAndSync)->Arg(8)->UseRealTime();
+BENCHMARK_CAPTURE(BM_V1EndToEnd, fp32, ACL_FLOAT)->Apply(FamilySizes);
+BENCHMARK_CAPTURE(BM_V1EndToEnd, bf16, ACL_BF16)->Apply(FamilySizes);
+BENCHMARK_CAPTURE(BM_ForwardEndToEnd, fp32, ACL_FLOAT)->Apply(FamilySizes);
+BENCHMARK_CAPTURE(BM_ForwardEndToEnd, bf16, ACL_BF16)->Apply(FamilySizes);
+BENCHMARK_CAPTURE(BM_UnaryRoofline, fp32, ACL_FLOAT)->Apply(FamilySizes);
+BENCHMARK_CAPTURE(BM_UnaryRoofline, bf16, ACL_BF16)->Apply(FamilySizes);
 BENCHMARK(BM_Transposed2D)->Arg(2048)->UseRealTime();
 BENCHMARK(BM_Contiguous2D)->Arg(2048)->UseRealTime();
 

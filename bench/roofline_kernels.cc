@@ -41,6 +41,33 @@ void MulF32Streaming(int64_t n, const void* const* inputs, void* output) {
   hwy::FlushStream();
 }
 
+// Unary rooflines (one input read, one output written): fp32 out = a * a, 16-bit out = a ^ a >> 1.
+void SquareF32(int64_t n, const void* const* inputs, void* output) {
+  const float* HWY_RESTRICT a = static_cast<const float*>(inputs[0]);
+  float* HWY_RESTRICT out = static_cast<float*>(output);
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const auto v = hn::LoadU(d, a + i);
+    hn::StoreU(hn::Mul(v, v), d, out + i);
+  }
+  for (; i < n; ++i) out[i] = a[i] * a[i];
+}
+
+void ShiftXorU16(int64_t n, const void* const* inputs, void* output) {
+  const uint16_t* HWY_RESTRICT a = static_cast<const uint16_t*>(inputs[0]);
+  uint16_t* HWY_RESTRICT out = static_cast<uint16_t*>(output);
+  const hn::ScalableTag<uint16_t> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const auto v = hn::LoadU(d, a + i);
+    hn::StoreU(hn::Xor(v, hn::ShiftRight<1>(v)), d, out + i);
+  }
+  for (; i < n; ++i) out[i] = static_cast<uint16_t>(a[i] ^ (a[i] >> 1));
+}
+
 void XorU16(int64_t n, const void* const* inputs, void* output) {
   const uint16_t* HWY_RESTRICT a = static_cast<const uint16_t*>(inputs[0]);
   const uint16_t* HWY_RESTRICT b = static_cast<const uint16_t*>(inputs[1]);
@@ -61,6 +88,13 @@ namespace bench {
 HWY_EXPORT(MulF32);
 HWY_EXPORT(XorU16);
 HWY_EXPORT(MulF32Streaming);
+HWY_EXPORT(SquareF32);
+HWY_EXPORT(ShiftXorU16);
+
+aclnn_host::DenseKernel UnaryRooflineKernel(size_t element_size) {
+  hwy::GetChosenTarget().Update(hwy::SupportedTargets());
+  return element_size == 4 ? HWY_DYNAMIC_DISPATCH(SquareF32) : HWY_DYNAMIC_DISPATCH(ShiftXorU16);
+}
 
 aclnn_host::DenseKernel StreamingRooflineKernel() {
   hwy::GetChosenTarget().Update(hwy::SupportedTargets());

@@ -10,6 +10,9 @@ namespace bench {
 /// The roofline kernel for elements of `element_size` bytes (4: a * b; 2: a ^ b).
 aclnn_host::DenseKernel RooflineKernel(size_t element_size);
 
+/// The unary roofline (one read, one write) for the forward op.
+aclnn_host::DenseKernel UnaryRooflineKernel(size_t element_size);
+
 /// The fp32 roofline with non-temporal stores (to see whether streaming stores pay here).
 aclnn_host::DenseKernel StreamingRooflineKernel();
 

@@ -104,12 +104,24 @@ HWY_INLINE void UnaryStep(D d, const typename FormatTraits<kIn>::Raw* x, typenam
   }
 }
 
-/// Dense elements [0, n) into `out` with plain stores.
+/// Dense elements [0, n) into `out` with plain stores. bf16 to bf16 moves pairs of vectors in the
+/// even/odd layout of Bf16Storage (no widening or narrowing shuffles).
 template <class Op, Format kIn, Format kOut, bool kSaturate, bool kFlush>
 HWY_INLINE void UnaryRun(int64_t n, const typename FormatTraits<kIn>::Raw* x, typename FormatTraits<kOut>::Raw* out) {
   const hn::ScalableTag<float> df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
   int64_t i = 0;
+#if HWY_TARGET != HWY_SCALAR
+  if (kIn == Format::kBf16 && kOut == Format::kBf16) {
+    for (; i + 2 * lanes <= n; i += 2 * lanes) {
+      hn::Vec<decltype(df)> x0, x1;
+      Bf16Storage::LoadPair<kFlush>(df, reinterpret_cast<const uint16_t*>(x + i), x0, x1);
+      Bf16Storage::StorePair<kSaturate, kFlush, false, Op::kRounding == Rounding::kHalfAway>(
+          df, Op::template Apply<kFlush>(df, x0), Op::template Apply<kFlush>(df, x1),
+          reinterpret_cast<uint16_t*>(out + i));
+    }
+  }
+#endif
   for (; i + lanes <= n; i += lanes) UnaryStep<Op, kIn, kOut, kSaturate, kFlush>(df, x + i, out + i);
   const hn::CappedTag<float, 1> d1;
   for (; i < n; ++i) UnaryStep<Op, kIn, kOut, kSaturate, kFlush>(d1, x + i, out + i);

@@ -235,13 +235,15 @@ struct Fp16Storage {
 /// bf16 is the top half of an fp32 pattern. Rounded to nearest-even in the integer domain, with
 /// NaN quieted instead of rounded (a rounding carry could turn a NaN into an infinity or flip
 /// its sign); the result is left in the upper 16 bits of each 32-bit lane.
-template <class DF>
+/// kHalfAway: ties away from zero (CAST_ROUND) instead: a sign-magnitude add of half an ulp.
+template <bool kHalfAway = false, class DF>
 HWY_INLINE hn::Vec<hn::RebindToUnsigned<DF>> RoundToBf16High(DF df, hn::Vec<DF> v) {
   const hn::RebindToUnsigned<DF> du;
   (void)df;
   const auto bits = hn::BitCast(du, v);
   const auto odd = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
-  const auto rounded = hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), odd));
+  const auto rounded =
+      kHalfAway ? hn::Add(bits, hn::Set(du, 0x8000u)) : hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), odd));
   return hn::IfThenElse(hn::RebindMask(du, hn::IsNaN(v)), hn::Or(bits, hn::Set(du, 0x00400000u)), rounded);
 }
 
@@ -271,8 +273,9 @@ struct Bf16Storage {
     v0 = Load<kFlush>(df, p);
     v1 = Load<kFlush>(df, p + 1);
   }
-  template <bool kSaturate, bool kFlush, bool kStream, class DF>
+  template <bool kSaturate, bool kFlush, bool kStream, bool kHalfAway = false, class DF>
   static HWY_INLINE void StorePair(DF df, hn::Vec<DF> v0, hn::Vec<DF> v1, Raw* p) {
+    static_assert(!kHalfAway, "the unary kernels store half-away pairs only on vector targets");
     Store<kSaturate, kFlush>(df, v0, p);
     Store<kSaturate, kFlush>(df, v1, p + 1);
   }
@@ -289,15 +292,15 @@ struct Bf16Storage {
     v0 = hn::BitCast(df, hn::ShiftLeft<16>(wide));
     v1 = hn::BitCast(df, hn::And(wide, hn::Set(du32, 0xFFFF0000u)));
   }
-  template <bool kSaturate, bool kFlush, bool kStream, class DF>
+  template <bool kSaturate, bool kFlush, bool kStream, bool kHalfAway = false, class DF>
   static HWY_INLINE void StorePair(DF df, hn::Vec<DF> v0, hn::Vec<DF> v1, Raw* p) {
     const hn::Repartition<uint16_t, DF> du16;
     if (kSaturate) {
       v0 = Saturate(df, v0, 3.38953139e38f);
       v1 = Saturate(df, v1, 3.38953139e38f);
     }
-    const auto even = hn::BitCast(du16, hn::ShiftRight<16>(RoundToBf16High(df, v0)));
-    const auto odd = hn::BitCast(du16, RoundToBf16High(df, v1));
+    const auto even = hn::BitCast(du16, hn::ShiftRight<16>(RoundToBf16High<kHalfAway>(df, v0)));
+    const auto odd = hn::BitCast(du16, RoundToBf16High<kHalfAway>(df, v1));
     auto raw = hn::OddEven(odd, even);
     if (kFlush) raw = FlushSubnormal16(du16, raw, 0x7F80);
     if (kStream) {
