@@ -102,6 +102,21 @@ def main():
            ratio(find("bf16", 2**20)["end_to_end"], find("bf16", 2**20)["pytorch"]), 3.0)
     target("transposed 2048x2048 fp32 / contiguous", ratio(transposed, contiguous), 0.4)
 
+    # Speed parity of the family: each op's end-to-end ratio to its roofline (binary for the
+    # backward ops, unary for the forward one) against V2's.
+    parity = []
+    for dtype in ("fp32", "bf16"):
+        for n in (2**20, 2**26):
+            v2 = ratio(find(dtype, n)["end_to_end"], find(dtype, n)["roofline"])
+            binary_roofline = gbps(bench, f"BM_Roofline/{dtype}/{n}/real_time")
+            unary_roofline = gbps(bench, f"BM_UnaryRoofline/{dtype}/{n}/real_time")
+            for op, value in (("aclnnHardswishBackward (V1)",
+                               ratio(gbps(bench, f"BM_V1EndToEnd/{dtype}/{n}/real_time"), binary_roofline)),
+                              ("aclnnHardswish", ratio(gbps(bench, f"BM_ForwardEndToEnd/{dtype}/{n}/real_time"),
+                                                       unary_roofline))):
+                parity.append({"op": op, "dtype": dtype, "n": n, "ratio": value, "v2_ratio": v2,
+                               "met": None if value is None or v2 is None else value >= 0.9 * v2})
+
     threshold = []
     for dtype in ("fp32", "bf16"):
         for n in [2**k for k in range(11, 19)]:
@@ -115,7 +130,7 @@ def main():
     with open(os.path.join(out_dir, "results.json"), "w") as f:
         json.dump({"context": context, "torch": {"version": torch_data["torch_version"],
                                                  "threads": torch_data["threads"]},
-                   "rows": rows, "targets": targets, "threshold_sweep": threshold,
+                   "rows": rows, "targets": targets, "family_parity": parity, "threshold_sweep": threshold,
                    "transposed_2048_gbps": transposed, "contiguous_2048_gbps": contiguous,
                    "streaming_roofline_fp32_gbps": streaming,
                    "latency_n8_us": {"end_to_end": None if small is None else small["real_time"] / 1000.0,
@@ -145,6 +160,16 @@ def main():
         goal = ("≤ " if t["better"] == "lower" else "≥ ") + f"{t['target']:g}"
         met = "—" if t["met"] is None else ("yes" if t["met"] else "**no**")
         lines.append(f"| {t['case']} | {fmt(t['measured'], 2)} | {goal} | {met} |")
+    lines.append("")
+    lines.append("Speed parity of the family (end to end / roofline; the forward op against a unary roofline), "
+                 "target: at least 0.9 × V2's ratio:")
+    lines.append("")
+    lines.append("| op | dtype | elements | ratio | V2's ratio | met |")
+    lines.append("|---|---|---:|---:|---:|:---:|")
+    for p in parity:
+        met = "—" if p["met"] is None else ("yes" if p["met"] else "**no**")
+        lines.append(f"| {p['op']} | {p['dtype']} | 2^{p['n'].bit_length() - 1} | {fmt(p['ratio'], 2)} | "
+                     f"{fmt(p['v2_ratio'], 2)} | {met} |")
     lines.append("")
     lines.append(f"Transposed 2048×2048 fp32 views (all three tensors): {fmt(transposed)} GB/s against "
                  f"{fmt(contiguous)} GB/s contiguous. fp32 roofline with non-temporal stores: "
