@@ -104,31 +104,41 @@ HWY_INLINE void UnaryStep(D d, const typename FormatTraits<kIn>::Raw* x, typenam
   }
 }
 
-/// Dense elements [0, n) into `out` with plain stores. bf16 to bf16 moves pairs of vectors in the
-/// even/odd layout of Bf16Storage (no widening or narrowing shuffles).
-template <class Op, Format kIn, Format kOut, bool kSaturate, bool kFlush>
+/// Whether a unary kernel from kIn to kOut can move vector pairs (same format, fp32 or bf16).
+template <Format kIn, Format kOut>
+constexpr bool kUnaryPairs = kIn == kOut&& kIn != Format::kFp16&& HWY_TARGET != HWY_SCALAR;
+
+/// Dense elements [0, n). fp32 and bf16 (same format in and out) move pairs of vectors — for
+/// bf16 in the even/odd layout of Bf16Storage — and can stream them (kStream: `out` must then
+/// be vector-aligned); the rest go a vector, then an element, at a time with plain stores.
+template <class Op, Format kIn, Format kOut, bool kSaturate, bool kFlush, bool kStream = false>
 HWY_INLINE void UnaryRun(int64_t n, const typename FormatTraits<kIn>::Raw* x, typename FormatTraits<kOut>::Raw* out) {
   const hn::ScalableTag<float> df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
   int64_t i = 0;
-#if HWY_TARGET != HWY_SCALAR
-  if (kIn == Format::kBf16 && kOut == Format::kBf16) {
+  if constexpr (kUnaryPairs<kIn, kOut>) {
+    using Storage = typename FormatTraits<kIn>::Storage;
     for (; i + 2 * lanes <= n; i += 2 * lanes) {
       hn::Vec<decltype(df)> x0, x1;
-      Bf16Storage::LoadPair<kFlush>(df, reinterpret_cast<const uint16_t*>(x + i), x0, x1);
-      Bf16Storage::StorePair<kSaturate, kFlush, false, Op::kRounding == Rounding::kHalfAway>(
-          df, Op::template Apply<kFlush>(df, x0), Op::template Apply<kFlush>(df, x1),
-          reinterpret_cast<uint16_t*>(out + i));
+      Storage::template LoadPair<kFlush>(df, x + i, x0, x1);
+      const auto y0 = Op::template Apply<kFlush>(df, x0);
+      const auto y1 = Op::template Apply<kFlush>(df, x1);
+      if constexpr (kIn == Format::kBf16) {
+        Storage::template StorePair<kSaturate, kFlush, kStream, Op::kRounding == Rounding::kHalfAway>(df, y0, y1,
+                                                                                                      out + i);
+      } else {
+        Storage::template StorePair<kSaturate, kFlush, kStream>(df, y0, y1, out + i);
+      }
     }
+    if (kStream) hwy::FlushStream();
   }
-#endif
   for (; i + lanes <= n; i += lanes) UnaryStep<Op, kIn, kOut, kSaturate, kFlush>(df, x + i, out + i);
   const hn::CappedTag<float, 1> d1;
   for (; i < n; ++i) UnaryStep<Op, kIn, kOut, kSaturate, kFlush>(d1, x + i, out + i);
 }
 
-/// out[i] = Op(x[i]) over n dense elements. kStream: results go through a small cache-resident
-/// block that is then written with aligned non-temporal stores.
+/// out[i] = Op(x[i]) over n dense elements. kStream: non-temporal stores — directly for vector
+/// pairs, through a small cache-resident block for the other format combinations.
 template <class Op, Format kIn, Format kOut, bool kSaturate, bool kFlush, bool kStream>
 void UnaryKernel(int64_t n, const void* const* inputs, void* output) {
   using InRaw = typename FormatTraits<kIn>::Raw;
@@ -145,6 +155,10 @@ void UnaryKernel(int64_t n, const void* const* inputs, void* output) {
   while (i < n && reinterpret_cast<uintptr_t>(out + i) % static_cast<uintptr_t>(vector_bytes) != 0) {
     UnaryRun<Op, kIn, kOut, kSaturate, kFlush>(1, x + i, out + i);
     ++i;
+  }
+  if constexpr (kUnaryPairs<kIn, kOut>) {
+    UnaryRun<Op, kIn, kOut, kSaturate, kFlush, true>(n - i, x + i, out + i);
+    return;
   }
   constexpr int64_t kBlock = 1024;  // elements; a multiple of every vector's lane count
   HWY_ALIGN OutRaw block[kBlock];
