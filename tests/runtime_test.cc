@@ -34,43 +34,15 @@
 #include "runtime/stream.h"
 #include "runtime/thread_pool.h"
 #include "support/acl_test_support.h"
+#include "support/status_assertions.h"
 #include "support/stream_gate.h"
 
 namespace {
 
+using test::FailsWith;
+using test::Succeeds;
+
 constexpr size_t kGiB = size_t{1} << 30;
-
-/// Succeeds when `got` is `expected` and the thread's error text (read and cleared here) names
-/// `api` as "[api]", carries "(error <expected>)" and contains every one of `phrases`.
-::testing::AssertionResult FailsWith(aclError got, aclError expected, const char* api,
-                                     std::initializer_list<const char*> phrases = {}) {
-  const std::string message = test::TakeErrorMessage();
-  if (got != expected) {
-    return ::testing::AssertionFailure() << "returned " << got << ", expected " << expected << "; message: \""
-                                         << message << "\"";
-  }
-  const std::string tag = std::string("[") + api + "]";
-  const std::string code = "(error " + std::to_string(expected) + ")";
-  for (const std::string& needle : std::vector<std::string>{tag, code}) {
-    if (message.find(needle) == std::string::npos) {
-      return ::testing::AssertionFailure() << "message \"" << message << "\" lacks \"" << needle << "\"";
-    }
-  }
-  for (const char* phrase : phrases) {
-    if (message.find(phrase) == std::string::npos) {
-      return ::testing::AssertionFailure() << "message \"" << message << "\" lacks \"" << phrase << "\"";
-    }
-  }
-  return ::testing::AssertionSuccess();
-}
-
-/// Succeeds when `got` is ACL_SUCCESS and no error text was recorded.
-::testing::AssertionResult Succeeds(aclError got) {
-  const std::string message = test::TakeErrorMessage();
-  if (got != ACL_SUCCESS) return ::testing::AssertionFailure() << "returned " << got << ": " << message;
-  if (!message.empty()) return ::testing::AssertionFailure() << "succeeded but left the message \"" << message << "\"";
-  return ::testing::AssertionSuccess();
-}
 
 /// Clean environment and a finalised runtime before and after every test.
 class RuntimeTest : public ::testing::Test {
@@ -1179,11 +1151,13 @@ TEST_F(RuntimeStream, FinalizeWaitsForPendingWork) {
   std::vector<uint8_t> host(4096, 0);  // host memory, so it outlives aclFinalize
   std::vector<uint8_t> source(4096, 0x31);
   std::vector<uint8_t> on_default(16, 0);
+  const std::vector<uint8_t> default_source(16, 0x32);
   auto gate = std::make_unique<test::StreamGate>(stream);
   auto default_gate = std::make_unique<test::StreamGate>(nullptr);
   ASSERT_TRUE(Succeeds(
       aclrtMemcpyAsync(host.data(), host.size(), source.data(), source.size(), ACL_MEMCPY_HOST_TO_HOST, stream)));
-  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(on_default.data(), 16, 0x32, 16, nullptr)));
+  ASSERT_TRUE(
+      Succeeds(aclrtMemcpyAsync(on_default.data(), 16, default_source.data(), 16, ACL_MEMCPY_HOST_TO_HOST, nullptr)));
   std::atomic<bool> finalizing{false};
   std::thread releaser([&] {
     while (!finalizing.load()) std::this_thread::yield();

@@ -118,13 +118,6 @@ DenseKernel CopyKernelFor(size_t element_size) {
   }
 }
 
-// Bytes from a view's first element to one past its last (strides are non-negative here).
-int64_t ByteExtent(const TensorDesc& desc, size_t element_size) {
-  int64_t last = 0;
-  for (size_t i = 0; i < desc.view.rank; ++i) last += (desc.view[i] - 1) * desc.strides[i];
-  return (last + 1) * static_cast<int64_t>(element_size);
-}
-
 }  // namespace
 
 namespace {
@@ -298,7 +291,7 @@ ElementwisePlan::ElementwisePlan(const TensorDesc* const* inputs, size_t num_inp
     strides[k] = &strides_[k];
     element_sizes_[k] = aclDataTypeSize(desc.dtype);
     byte_offsets_[k] = desc.offset * static_cast<int64_t>(element_sizes_[k]);
-    byte_extents_[k] = ByteExtent(desc, element_sizes_[k]);
+    byte_extents_[k] = ViewByteExtent(desc);
   }
   direct_space_ = BuildIterationSpace(output.view, strides, element_sizes_, num_inputs + 1, IterationOrder::kMemory);
   if (BytesMoved() > StreamingThresholdBytes() && kernels_.infnan_streaming != nullptr &&

@@ -9,10 +9,12 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "base/handle_registry.h"
+#include "base/op_checks.h"
 #include "base/tensor.h"
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
+#include "runtime/memory.h"
 
 struct aclOpExecutor {
   const char* op_name;
@@ -31,6 +33,11 @@ namespace {
 HandleRegistry<aclOpExecutor>& Executors() {
   static auto* registry = new HandleRegistry<aclOpExecutor>();
   return *registry;
+}
+
+// aclFinalize releases the executors still alive (after every stream has drained).
+void DestroyAllExecutors() {
+  for (const aclOpExecutor* executor : Executors().TakeAll()) delete executor;
 }
 
 // Retires a single-use executor after its run (or a failed run that upstream also frees).
@@ -64,6 +71,31 @@ aclnnStatus CheckBindings(const char* api, const TensorBinding* bindings, size_t
   return ACLNN_SUCCESS;
 }
 
+// Device memory as the NPU sees it: every tensor's bytes and the workspace must lie inside live
+// aclrtMalloc allocations of the stream's device (in strict mode), and those allocations stay
+// alive until the run is done.
+aclnnStatus CheckAndPinMemory(const char* api, const aclOpExecutor& executor, void* workspace, uint64_t workspace_size,
+                              int32_t device, MemoryPins* pins) {
+  MemoryRange ranges[2 * kMaxBindings + 1];
+  size_t count = 0;
+  auto add_bindings = [&](const TensorBinding* bindings, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+      const TensorBinding& b = bindings[i];
+      const char* first = static_cast<const char*>(b.address) + b.offset * static_cast<int64_t>(b.element_size);
+      ranges[count++] = MemoryRange{"tensor", b.name, first, static_cast<uint64_t>(b.byte_extent), MemoryKind::kDevice};
+    }
+  };
+  add_bindings(executor.inputs, executor.num_inputs);
+  add_bindings(executor.outputs, executor.num_outputs);
+  if (workspace_size > 0)
+    ranges[count++] = MemoryRange{"workspace", "", workspace, workspace_size, MemoryKind::kDevice};
+  std::string problem;
+  if (MemoryRegistry::Get().CheckAndPin(ranges, count, device, Runtime::Get().strict(), pins, &problem)) {
+    return ACLNN_SUCCESS;
+  }
+  return Fail(api, ACLNN_ERR_PARAM_INVALID, "%s (ACLNN_HOST_STRICT=0 lets host memory through.)", problem.c_str());
+}
+
 aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
                                aclrtStream stream) {
   if (executor == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "executor is nullptr.");
@@ -91,6 +123,8 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
     return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "there is no stream to run on (see the runtime error above).");
   }
   if (has_work) {
+    MemoryPins pins;
+    AH_RETURN_IF_FAILED(CheckAndPinMemory(api, *executor, workspace, workspace_size, target->device(), &pins));
     LaunchArgs args;
     for (size_t i = 0; i < executor->num_inputs; ++i) args.inputs[i] = executor->inputs[i].address;
     for (size_t i = 0; i < executor->num_outputs; ++i) args.outputs[i] = executor->outputs[i].address;
@@ -100,8 +134,10 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
     const LaunchPlan& plan = *executor->plan;
     const bool done_inline = plan.runs_inline() && target->RunNowIfIdle([&] { return plan.Execute(args); });
     if (!done_inline) {
+      // The queued run keeps the plan and the memory it uses alive (aclrtFree waits for it).
       std::shared_ptr<const LaunchPlan> shared_plan = executor->plan;
-      const bool queued = target->Enqueue([shared_plan, args] { return shared_plan->Execute(args); });
+      auto held = std::make_shared<MemoryPins>(std::move(pins));
+      const bool queued = target->Enqueue([shared_plan, args, held] { return shared_plan->Execute(args); });
       if (!queued) return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "the stream is being destroyed.");
     }
   }
@@ -138,6 +174,8 @@ aclnnStatus SetBindingAddress(const char* api, aclOpExecutor* executor, size_t i
 aclOpExecutor* CreateExecutor(const char* op_name, std::shared_ptr<const LaunchPlan> plan, uint64_t workspace_size,
                               const TensorBinding* inputs, size_t num_inputs, const TensorBinding* outputs,
                               size_t num_outputs) {
+  static const bool finalize_hook_added = (Runtime::Get().AddFinalizeHook(DestroyAllExecutors), true);
+  (void)finalize_hook_added;
   auto* executor = new aclOpExecutor();
   executor->op_name = op_name;
   executor->plan = std::move(plan);

@@ -40,12 +40,14 @@ class LaunchPlan {
   virtual bool runs_inline() const { return false; }
 };
 
-/// One tensor argument of an executor: its name (for messages) and storage address.
+/// One tensor argument of an executor: its name (for messages), storage address and the bytes
+/// its view reaches (for the device-memory check).
 struct TensorBinding {
   const char* name = "";
   void* address = nullptr;
   size_t element_size = 1;
-  int64_t offset = 0;  // elements, for the alignment check
+  int64_t offset = 0;       // elements: the first element is at address + offset * element_size
+  int64_t byte_extent = 0;  // from the first element to one past the last
 };
 
 /// Creates and registers an executor owning `plan`.

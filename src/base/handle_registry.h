@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
+#include <vector>
 
 namespace aclnn_host {
 
@@ -29,18 +30,17 @@ class HandleRegistry {
   bool Remove(const T* handle, bool remember = false) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (live_.erase(handle) == 0) return false;
-    if (remember) {
-      const uint64_t sequence = ++retirements_;
-      retired_[handle] = sequence;
-      retired_order_.push_back({handle, sequence});
-      if (retired_order_.size() > kRetiredCapacity) {
-        const auto oldest = retired_order_.front();
-        retired_order_.pop_front();
-        auto it = retired_.find(oldest.first);
-        if (it != retired_.end() && it->second == oldest.second) retired_.erase(it);
-      }
-    }
+    if (remember) RememberLocked(handle);
     return true;
+  }
+
+  /// Removes every live handle (remembering them as retired) and returns them.
+  std::vector<const T*> TakeAll() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<const T*> taken(live_.begin(), live_.end());
+    live_.clear();
+    for (const T* handle : taken) RememberLocked(handle);
+    return taken;
   }
 
   bool Contains(const T* handle) const {
@@ -65,6 +65,18 @@ class HandleRegistry {
 
  private:
   static constexpr size_t kRetiredCapacity = 4096;
+
+  void RememberLocked(const T* handle) {
+    const uint64_t sequence = ++retirements_;
+    retired_[handle] = sequence;
+    retired_order_.push_back({handle, sequence});
+    if (retired_order_.size() > kRetiredCapacity) {
+      const auto oldest = retired_order_.front();
+      retired_order_.pop_front();
+      auto it = retired_.find(oldest.first);
+      if (it != retired_.end() && it->second == oldest.second) retired_.erase(it);
+    }
+  }
 
   mutable std::mutex mutex_;
   std::unordered_set<const T*> live_;

@@ -164,6 +164,13 @@ bool ElementCount(const Dims& dims, int64_t* count) {
   return true;
 }
 
+int64_t ViewByteExtent(const TensorDesc& desc) {
+  if (HasZeroDim(desc.view)) return 0;
+  int64_t last = 0;
+  for (size_t i = 0; i < desc.view.rank; ++i) last += (desc.view[i] - 1) * desc.strides[i];
+  return (last + 1) * static_cast<int64_t>(aclDataTypeSize(desc.dtype));
+}
+
 Dims ContiguousStrides(const Dims& dims) {
   Dims strides;
   strides.rank = dims.rank;

@@ -48,6 +48,10 @@ inline bool HasZeroDim(const Dims& dims) {
   return false;
 }
 
+/// Bytes from a non-empty view's first element to one past its last, by its dims and strides
+/// (which must be non-negative and not overflow: CheckLayout); 0 for an empty view.
+AH_INTERNAL_API int64_t ViewByteExtent(const TensorDesc& desc);
+
 /// Row-major strides of `dims`.
 AH_INTERNAL_API Dims ContiguousStrides(const Dims& dims);
 

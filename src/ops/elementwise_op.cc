@@ -17,6 +17,7 @@ TensorBinding BindingOf(const NamedTensor& t) {
   binding.address = desc.data;
   binding.element_size = aclDataTypeSize(desc.dtype);
   binding.offset = desc.offset;
+  binding.byte_extent = ViewByteExtent(desc);
   return binding;
 }
 

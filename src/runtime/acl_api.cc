@@ -254,9 +254,8 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
     int32_t device = -1;
     const aclError result = Runtime::Get().RequireContext(api, &device);
     if (result != ACL_SUCCESS) return result;
-    const aclnn_host::SocProfile* profile = Runtime::Get().profile();
-    const uint64_t capacity = profile == nullptr ? 0 : profile->device_memory_bytes;
-    return aclnn_host::MemoryRegistry::Get().AllocateDevice(api, devPtr, size, device, capacity);
+    return aclnn_host::MemoryRegistry::Get().AllocateDevice(api, devPtr, size, device,
+                                                            Runtime::Get().device_memory_capacity());
   });
 }
 
@@ -330,8 +329,7 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
       *total = 0;
       return ACL_SUCCESS;
     }
-    const aclnn_host::SocProfile* profile = Runtime::Get().profile();
-    const size_t capacity = profile == nullptr ? 0 : static_cast<size_t>(profile->device_memory_bytes);
+    const size_t capacity = static_cast<size_t>(Runtime::Get().device_memory_capacity());
     const size_t used = aclnn_host::MemoryRegistry::Get().UsedBytes(device);
     *total = capacity;
     *free = used >= capacity ? 0 : capacity - used;

@@ -1,8 +1,10 @@
 #include "runtime/context.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -35,6 +37,8 @@ ThreadContext& ThisThreadContext() {
 struct InitSettings {
   std::string soc_name = kDefaultSocName;
   uint32_t device_count = 1;
+  uint64_t device_memory = 0;  // 0: the profile's card
+  bool strict = true;
 };
 
 bool ParseDeviceCount(const std::string& text, uint32_t* count) {
@@ -45,9 +49,51 @@ bool ParseDeviceCount(const std::string& text, uint32_t* count) {
   return true;
 }
 
+// "68719476736", "64G", "64GiB", "512M", "1T": bytes, binary suffixes, more than 0.
+bool ParseByteSize(const std::string& text, uint64_t* bytes) {
+  size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  if (digits == 0 || digits > 19) return false;
+  uint64_t value = std::stoull(text.substr(0, digits));
+  std::string suffix = text.substr(digits);
+  for (char& c : suffix) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  unsigned shift = 0;
+  if (!suffix.empty()) {
+    const std::string unit = suffix.substr(0, 1);
+    const std::string rest = suffix.substr(1);
+    if (rest != "" && rest != "B" && rest != "IB") return false;
+    if (unit == "K") {
+      shift = 10;
+    } else if (unit == "M") {
+      shift = 20;
+    } else if (unit == "G") {
+      shift = 30;
+    } else if (unit == "T") {
+      shift = 40;
+    } else if (!(unit == "B" && rest.empty())) {
+      return false;
+    }
+  }
+  if (value == 0 || value > (std::numeric_limits<uint64_t>::max() >> shift)) return false;
+  *bytes = value << shift;
+  return true;
+}
+
+bool ParseSwitch(const std::string& text, bool* value) {
+  if (text == "1" || text == "on" || text == "true") {
+    *value = true;
+  } else if (text == "0" || text == "off" || text == "false") {
+    *value = false;
+  } else {
+    return false;
+  }
+  return true;
+}
+
 // Reads the optional aclInit JSON file. Upstream uses the file for dump/profiling options, which
 // are accepted and ignored; aclnn-host reads its own object:
-//   { "aclnn_host": { "soc_name": "Ascend950PR", "device_count": 2 } }
+//   { "aclnn_host": { "soc_name": "Ascend950PR", "device_count": 2, "device_memory": "16G",
+//                     "strict": false } }
 aclError ReadConfigFile(const char* api, const char* path, InitSettings* settings) {
   // A directory opens as a stream that reads nothing, which would pass for an empty file.
   std::error_code error;
@@ -84,6 +130,29 @@ aclError ReadConfigFile(const char* api, const char* path, InitSettings* setting
     }
     settings->device_count = static_cast<uint32_t>(count->get<int64_t>());
   }
+  const auto memory = section->find("device_memory");
+  if (memory != section->end()) {
+    bool valid = false;
+    if (memory->is_number_unsigned()) {
+      settings->device_memory = memory->get<uint64_t>();
+      valid = settings->device_memory > 0;
+    } else if (memory->is_string()) {
+      valid = ParseByteSize(memory->get<std::string>(), &settings->device_memory);
+    }
+    if (!valid) {
+      return Fail(api, ACL_ERROR_INVALID_PARAM,
+                  "\"aclnn_host.device_memory\" in \"%s\" must be a byte count (a positive integer, or a string "
+                  "such as \"16G\").",
+                  path);
+    }
+  }
+  const auto strict = section->find("strict");
+  if (strict != section->end()) {
+    if (!strict->is_boolean()) {
+      return Fail(api, ACL_ERROR_INVALID_PARAM, "\"aclnn_host.strict\" in \"%s\" must be true or false.", path);
+    }
+    settings->strict = strict->get<bool>();
+  }
   return ACL_SUCCESS;
 }
 
@@ -96,6 +165,17 @@ aclError ReadEnvironment(const char* api, InitSettings* settings) {
     if (*count != '\0' && !ParseDeviceCount(count, &settings->device_count)) {
       return Fail(api, ACL_ERROR_INVALID_PARAM, "ACLNN_HOST_DEVICE_COUNT=\"%s\" is not an integer from 1 to %u.", count,
                   kMaxDeviceCount);
+    }
+  }
+  if (const char* memory = std::getenv("ACLNN_HOST_DEVICE_MEMORY")) {
+    if (*memory != '\0' && !ParseByteSize(memory, &settings->device_memory)) {
+      return Fail(api, ACL_ERROR_INVALID_PARAM,
+                  "ACLNN_HOST_DEVICE_MEMORY=\"%s\" is not a byte count (e.g. 68719476736, 64G, 512MiB).", memory);
+    }
+  }
+  if (const char* strict = std::getenv("ACLNN_HOST_STRICT")) {
+    if (*strict != '\0' && !ParseSwitch(strict, &settings->strict)) {
+      return Fail(api, ACL_ERROR_INVALID_PARAM, "ACLNN_HOST_STRICT=\"%s\" is neither 1 (strict) nor 0.", strict);
     }
   }
   return ACL_SUCCESS;
@@ -127,6 +207,8 @@ aclError Runtime::Init(const char* api, const char* config_path) {
                 SocProfileNames().c_str());
   }
   profile_ = profile;
+  strict_ = settings.strict;
+  device_memory_capacity_ = settings.device_memory != 0 ? settings.device_memory : profile->device_memory_bytes;
   devices_.assign(settings.device_count, DeviceState());
   for (DeviceState& device : devices_) {
     device.overflow_mode = profile->saturation_only ? ACL_RT_OVERFLOW_MODE_SATURATION : ACL_RT_OVERFLOW_MODE_INFNAN;
@@ -165,8 +247,10 @@ aclError Runtime::FinalizeReference(const char* api, uint64_t* ref_count) {
 
 aclError Runtime::FinalizeNow() {
   std::vector<std::shared_ptr<Stream>> streams;
+  std::vector<void (*)()> hooks;
   {
     std::lock_guard<std::mutex> lock(mutex_);
+    hooks = finalize_hooks_;
     for (auto& entry : streams_) streams.push_back(entry.second);
     for (DeviceState& device : devices_) {
       if (device.default_stream) streams.push_back(device.default_stream);
@@ -179,8 +263,22 @@ aclError Runtime::FinalizeNow() {
   }
   // Queued work finishes before the memory it may use is released.
   for (auto& stream : streams) stream->Shutdown();
+  for (auto hook : hooks) hook();
   MemoryRegistry::Get().ReleaseAll();
   return ACL_SUCCESS;
+}
+
+void Runtime::AddFinalizeHook(void (*hook)()) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (auto existing : finalize_hooks_) {
+    if (existing == hook) return;
+  }
+  finalize_hooks_.push_back(hook);
+}
+
+uint64_t Runtime::device_memory_capacity() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return device_memory_capacity_;
 }
 
 const SocProfile* Runtime::profile() { return profile_.load(std::memory_order_acquire); }

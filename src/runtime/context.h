@@ -32,6 +32,14 @@ class AH_INTERNAL_API Runtime {
   /// The active SoC profile; nullptr before aclInit.
   const SocProfile* profile();
   uint32_t device_count();
+  /// Bytes of device memory each device has (ACLNN_HOST_DEVICE_MEMORY, else the profile's card).
+  uint64_t device_memory_capacity();
+  /// Whether work may only touch live aclrtMalloc memory (ACLNN_HOST_STRICT, default on).
+  bool strict() const { return strict_.load(std::memory_order_relaxed); }
+
+  /// Registers `hook` to run at every finalisation, after the streams have drained and before
+  /// the memory is released: the layers above release what they keep (executors). Idempotent.
+  void AddFinalizeHook(void (*hook)());
 
   aclError SetDevice(const char* api, int32_t device);
   aclError ResetDevice(const char* api, int32_t device);
@@ -79,6 +87,9 @@ class AH_INTERNAL_API Runtime {
   uint64_t init_count_ = 0;
   uint64_t epoch_ = 0;  // bumped by every successful first aclInit; stale thread contexts die
   std::atomic<const SocProfile*> profile_{nullptr};  // read without the lock on the hot path
+  std::atomic<bool> strict_{true};
+  uint64_t device_memory_capacity_ = 0;
+  std::vector<void (*)()> finalize_hooks_;
   std::vector<DeviceState> devices_;
   std::unordered_map<const void*, std::shared_ptr<Stream>> streams_;
   std::unordered_map<const void*, std::shared_ptr<Event>> events_;

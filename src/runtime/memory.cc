@@ -4,6 +4,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <utility>
 
 #include "runtime/context.h"
 #include "runtime/error_log.h"
@@ -16,6 +17,27 @@ constexpr size_t kSizeGranule = 32;
 constexpr size_t kPadding = 32;
 
 }  // namespace
+
+MemoryPins::MemoryPins(MemoryPins&& other) noexcept : count_(other.count_) {
+  for (size_t i = 0; i < count_; ++i) pins_[i] = other.pins_[i];
+  other.count_ = 0;
+}
+
+MemoryPins& MemoryPins::operator=(MemoryPins&& other) noexcept {
+  if (this != &other) {
+    Release();
+    count_ = other.count_;
+    for (size_t i = 0; i < count_; ++i) pins_[i] = other.pins_[i];
+    other.count_ = 0;
+  }
+  return *this;
+}
+
+void MemoryPins::Release() {
+  if (count_ == 0) return;
+  MemoryRegistry::Get().Unpin(pins_, count_);
+  count_ = 0;
+}
 
 MemoryRegistry& MemoryRegistry::Get() {
   static MemoryRegistry* registry = new MemoryRegistry();
@@ -32,36 +54,22 @@ aclError MemoryRegistry::AllocateDevice(const char* api, void** ptr, size_t size
   size_t& used = used_by_device_[static_cast<size_t>(device)];
   if (rounded > capacity || used > capacity - rounded) {
     return Fail(api, ACL_ERROR_RT_MEMORY_ALLOCATION,
-                "out of device memory: %zu bytes requested, %zu of %llu bytes free on device %d.", size,
-                static_cast<size_t>(capacity - used), static_cast<unsigned long long>(capacity), device);
+                "out of device memory: %zu bytes requested, %llu of %llu bytes free on device %d.", size,
+                static_cast<unsigned long long>(used > capacity ? 0 : capacity - used),
+                static_cast<unsigned long long>(capacity), device);
   }
   void* memory = nullptr;
   if (posix_memalign(&memory, kDeviceAlignment, rounded) != 0 || memory == nullptr) {
     return Fail(api, ACL_ERROR_RT_MEMORY_ALLOCATION, "the host cannot back a device allocation of %zu bytes.", size);
   }
   const uintptr_t base = reinterpret_cast<uintptr_t>(memory);
-  device_[base] = AllocationInfo{base, rounded, device};
+  device_[base] = AllocationInfo{base, size, rounded, device, next_id_++, 0};
   used += rounded;
   *ptr = memory;
   return ACL_SUCCESS;
 }
 
-aclError MemoryRegistry::FreeDevice(const char* api, void* ptr) {
-  const uintptr_t base = reinterpret_cast<uintptr_t>(ptr);
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto it = device_.find(base);
-  if (it == device_.end()) {
-    if (host_.count(base) != 0) {
-      return Fail(api, ACL_ERROR_RT_MEMORY_FREE, "%p is host memory from aclrtMallocHost: free it with aclrtFreeHost.",
-                  ptr);
-    }
-    return Fail(api, ACL_ERROR_RT_MEMORY_FREE, "%p is not the start of a live aclrtMalloc allocation.", ptr);
-  }
-  used_by_device_[static_cast<size_t>(it->second.device)] -= it->second.size;
-  device_.erase(it);
-  std::free(ptr);
-  return ACL_SUCCESS;
-}
+aclError MemoryRegistry::FreeDevice(const char* api, void* ptr) { return FreeBlock(api, ptr, /*host=*/false); }
 
 aclError MemoryRegistry::AllocateHost(const char* api, void** ptr, size_t size) {
   if (size > std::numeric_limits<size_t>::max() - kSizeGranule) {
@@ -74,24 +82,47 @@ aclError MemoryRegistry::AllocateHost(const char* api, void** ptr, size_t size) 
   }
   const uintptr_t base = reinterpret_cast<uintptr_t>(memory);
   std::lock_guard<std::mutex> lock(mutex_);
-  host_[base] = AllocationInfo{base, rounded, -1};
+  host_[base] = AllocationInfo{base, size, rounded, -1, next_id_++, 0};
   *ptr = memory;
   return ACL_SUCCESS;
 }
 
-aclError MemoryRegistry::FreeHost(const char* api, void* ptr) {
+aclError MemoryRegistry::FreeHost(const char* api, void* ptr) { return FreeBlock(api, ptr, /*host=*/true); }
+
+aclError MemoryRegistry::FreeBlock(const char* api, void* ptr, bool host) {
   const uintptr_t base = reinterpret_cast<uintptr_t>(ptr);
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto it = host_.find(base);
-  if (it == host_.end()) {
-    if (device_.count(base) != 0) {
-      return Fail(api, ACL_ERROR_RT_MEMORY_FREE, "%p is device memory from aclrtMalloc: free it with aclrtFree.", ptr);
+  Blocks& blocks = host ? host_ : device_;
+  Blocks& other = host ? device_ : host_;
+  std::unique_lock<std::mutex> lock(mutex_);
+  // Work queued on a stream may still use the block: it is freed when that work is done, so the
+  // work never touches freed memory (as if the free were issued after it).
+  for (;;) {
+    auto it = blocks.find(base);
+    if (it == blocks.end()) {
+      if (other.count(base) != 0) {
+        return Fail(api, ACL_ERROR_RT_MEMORY_FREE,
+                    host ? "%p is device memory from aclrtMalloc: free it with aclrtFree."
+                         : "%p is host memory from aclrtMallocHost: free it with aclrtFreeHost.",
+                    ptr);
+      }
+      return Fail(api, ACL_ERROR_RT_MEMORY_FREE, "%p is not the start of a live %s allocation.", ptr,
+                  host ? "aclrtMallocHost" : "aclrtMalloc");
     }
-    return Fail(api, ACL_ERROR_RT_MEMORY_FREE, "%p is not the start of a live aclrtMallocHost allocation.", ptr);
+    if (it->second.pins == 0) {
+      if (!host) used_by_device_[static_cast<size_t>(it->second.device)] -= it->second.size;
+      blocks.erase(it);
+      std::free(ptr);
+      return ACL_SUCCESS;
+    }
+    ++free_waiters_;
+    unpinned_.wait(lock);
+    --free_waiters_;
   }
-  host_.erase(it);
-  std::free(ptr);
-  return ACL_SUCCESS;
+}
+
+size_t MemoryRegistry::WaitingFrees() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return free_waiters_;
 }
 
 size_t MemoryRegistry::UsedBytes(int32_t device) {
@@ -100,15 +131,100 @@ size_t MemoryRegistry::UsedBytes(int32_t device) {
   return used_by_device_[static_cast<size_t>(device)];
 }
 
-bool MemoryRegistry::FindDeviceAllocation(const void* ptr, AllocationInfo* info) {
-  const uintptr_t address = reinterpret_cast<uintptr_t>(ptr);
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto it = device_.upper_bound(address);
-  if (it == device_.begin()) return false;
+MemoryRegistry::Blocks::iterator MemoryRegistry::FindBlockLocked(Blocks& blocks, uintptr_t address) {
+  auto it = blocks.upper_bound(address);
+  if (it == blocks.begin()) return blocks.end();
   --it;
-  if (address - it->second.base >= it->second.size) return false;
-  *info = it->second;
+  return address - it->second.base < it->second.size ? it : blocks.end();
+}
+
+std::string MemoryRegistry::RangeProblemLocked(const MemoryRange& range, int32_t device) {
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(range.address);
+  const auto on_device = FindBlockLocked(device_, begin);
+  const auto on_host = on_device == device_.end() ? FindBlockLocked(host_, begin) : host_.end();
+  const AllocationInfo* block = nullptr;
+  switch (range.kind) {
+    case MemoryKind::kDevice:
+      if (on_device == device_.end()) {
+        return on_host != host_.end() ? "is host memory from aclrtMallocHost, not device memory"
+                                      : "is not device memory: it lies in no live aclrtMalloc allocation (host "
+                                        "memory, or freed)";
+      }
+      block = &on_device->second;
+      break;
+    case MemoryKind::kHost:
+      if (on_device != device_.end()) return "is device memory, but the copy's kind says host memory";
+      if (on_host == host_.end()) return "";  // plain host memory: its extent cannot be known
+      block = &on_host->second;
+      break;
+    case MemoryKind::kAcl:
+      if (on_device == device_.end() && on_host == host_.end()) {
+        return "lies in no live aclrtMalloc or aclrtMallocHost allocation (other host memory is undefined "
+               "behaviour for this call)";
+      }
+      block = on_device != device_.end() ? &on_device->second : &on_host->second;
+      break;
+    case MemoryKind::kAny:
+      if (on_device == device_.end() && on_host == host_.end()) return "";
+      block = on_device != device_.end() ? &on_device->second : &on_host->second;
+      break;
+  }
+  if (block->device >= 0 && device >= 0 && block->device != device) {
+    return FormatString("is memory of device %d, but the work runs on device %d", block->device, device);
+  }
+  const uint64_t offset = begin - block->base;
+  if (offset > block->requested || range.bytes > block->requested - offset) {
+    return FormatString("runs %llu bytes past the end of its allocation (%p, %zu bytes)",
+                        static_cast<unsigned long long>(offset + range.bytes - block->requested),
+                        reinterpret_cast<void*>(block->base), block->requested);
+  }
+  return "";
+}
+
+bool MemoryRegistry::CheckAndPin(const MemoryRange* ranges, size_t count, int32_t device, bool strict, MemoryPins* pins,
+                                 std::string* problem) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (strict) {
+    for (size_t i = 0; i < count; ++i) {
+      const std::string reason = RangeProblemLocked(ranges[i], device);
+      if (!reason.empty()) {
+        *problem =
+            FormatString("%s%s%s (%p, %llu bytes) %s.", ranges[i].what, *ranges[i].name ? " " : "", ranges[i].name,
+                         ranges[i].address, static_cast<unsigned long long>(ranges[i].bytes), reason.c_str());
+        return false;
+      }
+    }
+  }
+  for (size_t i = 0; i < count && pins->count_ < MemoryPins::kCapacity; ++i) {
+    const uintptr_t begin = reinterpret_cast<uintptr_t>(ranges[i].address);
+    bool host = false;
+    auto it = FindBlockLocked(device_, begin);
+    if (it == device_.end()) {
+      it = FindBlockLocked(host_, begin);
+      if (it == host_.end()) continue;
+      host = true;
+    }
+    ++it->second.pins;
+    pins->pins_[pins->count_++] = MemoryPins::Pin{it->second.base, it->second.id, host};
+  }
   return true;
+}
+
+void MemoryRegistry::Unpin(const MemoryPins::Pin* pins, size_t count) {
+  bool wake = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (size_t i = 0; i < count; ++i) {
+      Blocks& blocks = pins[i].host ? host_ : device_;
+      auto it = blocks.find(pins[i].base);
+      // The block is gone only when aclFinalize released everything; an address reused since
+      // then is a different block (another id).
+      if (it == blocks.end() || it->second.id != pins[i].id) continue;
+      if (--it->second.pins == 0) wake = true;
+    }
+    wake = wake && free_waiters_ > 0;
+  }
+  if (wake) unpinned_.notify_all();
 }
 
 void MemoryRegistry::ReleaseAll() {
@@ -119,6 +235,47 @@ void MemoryRegistry::ReleaseAll() {
   host_.clear();
   used_by_device_.clear();
 }
+
+namespace {
+
+// Where each side of a copy must live, by its kind.
+void CopyKinds(aclrtMemcpyKind kind, MemoryKind* dst, MemoryKind* src) {
+  switch (kind) {
+    case ACL_MEMCPY_HOST_TO_HOST:
+      *dst = MemoryKind::kHost;
+      *src = MemoryKind::kHost;
+      return;
+    case ACL_MEMCPY_HOST_TO_DEVICE:
+    case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
+      *dst = MemoryKind::kDevice;
+      *src = MemoryKind::kHost;
+      return;
+    case ACL_MEMCPY_DEVICE_TO_HOST:
+      *dst = MemoryKind::kHost;
+      *src = MemoryKind::kDevice;
+      return;
+    case ACL_MEMCPY_DEFAULT:  // the direction follows from the addresses
+      *dst = MemoryKind::kAny;
+      *src = MemoryKind::kAny;
+      return;
+    default:  // the device-to-device kinds
+      *dst = MemoryKind::kDevice;
+      *src = MemoryKind::kDevice;
+      return;
+  }
+}
+
+// Checks (in strict mode) and pins the ranges of a copy or fill; fails with
+// ACL_ERROR_RT_PARAM_INVALID and the reason.
+aclError CheckAndPinOrFail(const char* api, const MemoryRange* ranges, size_t count, int32_t device, MemoryPins* pins) {
+  std::string problem;
+  if (MemoryRegistry::Get().CheckAndPin(ranges, count, device, Runtime::Get().strict(), pins, &problem)) {
+    return ACL_SUCCESS;
+  }
+  return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "%s (ACLNN_HOST_STRICT=0 lets host memory through.)", problem.c_str());
+}
+
+}  // namespace
 
 aclError CopyMemory(const char* api, void* dst, size_t dest_max, const void* src, size_t count, aclrtMemcpyKind kind,
                     bool async, aclrtStream stream) {
@@ -135,18 +292,28 @@ aclError CopyMemory(const char* api, void* dst, size_t dest_max, const void* src
   if (dest_max == 0 || count > dest_max) {
     return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "count %zu exceeds destMax %zu.", count, dest_max);
   }
-  if (!async) {
-    int32_t device = -1;
-    const aclError status = Runtime::Get().RequireContext(api, &device);
-    if (status != ACL_SUCCESS) return status;
-    if (dst != src) std::memmove(dst, src, count);
-    return ACL_SUCCESS;
-  }
+  int32_t device = -1;
   std::shared_ptr<Stream> target;
-  const aclError status = Runtime::Get().FindStream(api, stream, &target);
+  aclError status =
+      async ? Runtime::Get().FindStream(api, stream, &target) : Runtime::Get().RequireContext(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  if (async) device = target->device();
+  MemoryRange ranges[2];
+  ranges[0] = MemoryRange{"dst", "", dst, count, MemoryKind::kAny};
+  ranges[1] = MemoryRange{"src", "", src, count, MemoryKind::kAny};
+  CopyKinds(kind, &ranges[0].kind, &ranges[1].kind);
+  // A copy between devices may name memory of either device.
+  const int32_t range_device = kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE ? -1 : device;
+  MemoryPins pins;
+  status = CheckAndPinOrFail(api, ranges, 2, range_device, &pins);
   if (status != ACL_SUCCESS) return status;
   if (dst == src) return ACL_SUCCESS;
-  const bool queued = target->Enqueue([dst, src, count] {
+  if (!async) {
+    std::memmove(dst, src, count);
+    return ACL_SUCCESS;
+  }
+  auto held = std::make_shared<MemoryPins>(std::move(pins));
+  const bool queued = target->Enqueue([dst, src, count, held] {
     std::memmove(dst, src, count);
     return TaskResult();
   });
@@ -160,17 +327,22 @@ aclError FillMemory(const char* api, void* dst, size_t max_count, int32_t value,
   if (count > max_count) {
     return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "count %zu exceeds maxCount %zu.", count, max_count);
   }
+  int32_t device = -1;
+  std::shared_ptr<Stream> target;
+  aclError status =
+      async ? Runtime::Get().FindStream(api, stream, &target) : Runtime::Get().RequireContext(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  if (async) device = target->device();
+  const MemoryRange range{"devPtr", "", dst, count, MemoryKind::kAcl};
+  MemoryPins pins;
+  status = CheckAndPinOrFail(api, &range, 1, device, &pins);
+  if (status != ACL_SUCCESS) return status;
   if (!async) {
-    int32_t device = -1;
-    const aclError status = Runtime::Get().RequireContext(api, &device);
-    if (status != ACL_SUCCESS) return status;
     std::memset(dst, value, count);
     return ACL_SUCCESS;
   }
-  std::shared_ptr<Stream> target;
-  const aclError status = Runtime::Get().FindStream(api, stream, &target);
-  if (status != ACL_SUCCESS) return status;
-  const bool queued = target->Enqueue([dst, value, count] {
+  auto held = std::make_shared<MemoryPins>(std::move(pins));
+  const bool queued = target->Enqueue([dst, value, count, held] {
     std::memset(dst, value, count);
     return TaskResult();
   });

@@ -1,12 +1,16 @@
 // Device and host memory: every aclrtMalloc / aclrtMallocHost allocation is recorded, so the
-// runtime knows each live allocation's address range and its device.
+// runtime knows each live allocation's address range and its device. That record is what lets
+// aclnn-host enforce what an NPU enforces (a kernel may only touch device memory it was given)
+// and keep queued work from touching memory that was freed under it (pins).
 #ifndef ACLNN_HOST_RUNTIME_MEMORY_H_
 #define ACLNN_HOST_RUNTIME_MEMORY_H_
 
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "acl/acl_rt.h"
@@ -16,8 +20,56 @@ namespace aclnn_host {
 
 struct AllocationInfo {
   uintptr_t base = 0;
-  size_t size = 0;      // usable bytes: the request rounded up to 32, plus 32 bytes of padding
-  int32_t device = -1;  // -1 for host memory
+  size_t requested = 0;  // the size asked for: what a tensor or a copy may use
+  size_t size = 0;       // bytes reserved: the request rounded up to 32, plus 32 bytes of padding
+  int32_t device = -1;   // -1 for host memory
+  uint64_t id = 0;       // unique for the process' lifetime: tells a reused address from the old block
+  uint32_t pins = 0;     // queued or running work that uses the block
+};
+
+/// Where a range of bytes must live, in strict mode.
+enum class MemoryKind {
+  kDevice,  // inside one live aclrtMalloc allocation of the device
+  kHost,    // not device memory; inside its aclrtMallocHost allocation if it starts in one
+  kAcl,     // inside one live aclrtMalloc (of the device) or aclrtMallocHost allocation
+  kAny,     // anywhere; inside its allocation if it starts in one
+};
+
+/// A byte range some work will touch, named for messages: `what` ("tensor", "workspace", "dst")
+/// and, optionally, `name` ("self").
+struct MemoryRange {
+  const char* what = "";
+  const char* name = "";
+  const void* address = nullptr;
+  uint64_t bytes = 0;
+  MemoryKind kind = MemoryKind::kDevice;
+};
+
+/// The device allocations a piece of work uses, pinned until it is done: aclrtFree of a pinned
+/// block waits for the work, so the work never touches freed memory. Move-only; unpins when
+/// destroyed.
+class AH_INTERNAL_API MemoryPins {
+ public:
+  static constexpr size_t kCapacity = 10;
+
+  MemoryPins() = default;
+  ~MemoryPins() { Release(); }
+  MemoryPins(MemoryPins&& other) noexcept;
+  MemoryPins& operator=(MemoryPins&& other) noexcept;
+  MemoryPins(const MemoryPins&) = delete;
+  MemoryPins& operator=(const MemoryPins&) = delete;
+
+  void Release();
+
+ private:
+  friend class MemoryRegistry;
+  struct Pin {
+    uintptr_t base;
+    uint64_t id;
+    bool host;  // an aclrtMallocHost block
+  };
+  Pin pins_[kCapacity];
+  size_t count_ = 0;
 };
 
 class AH_INTERNAL_API MemoryRegistry {
@@ -25,31 +77,56 @@ class AH_INTERNAL_API MemoryRegistry {
   static MemoryRegistry& Get();
 
   aclError AllocateDevice(const char* api, void** ptr, size_t size, int32_t device, uint64_t capacity);
+  /// Frees a device allocation once no queued or running work uses it (waits for that work).
   aclError FreeDevice(const char* api, void* ptr);
   aclError AllocateHost(const char* api, void** ptr, size_t size);
+  /// Frees an aclrtMallocHost allocation once no queued or running copy uses it.
   aclError FreeHost(const char* api, void* ptr);
+
+  /// Threads waiting in a free for work that uses their block (for tests).
+  size_t WaitingFrees();
 
   /// Bytes currently allocated on `device`.
   size_t UsedBytes(int32_t device);
-  /// The live device allocation containing `ptr`, if any.
-  bool FindDeviceAllocation(const void* ptr, AllocationInfo* info);
-  /// Frees every allocation (aclFinalize).
+  /// With `strict`, checks that every range lies where its kind says (device memory: of
+  /// `device`, or of any device when `device` is -1); on failure returns false, pins nothing and
+  /// sets `*problem` to a sentence naming the range and the reason. Then pins every allocation a
+  /// range starts in (without `strict`, that is all it does). At most MemoryPins::kCapacity ranges.
+  bool CheckAndPin(const MemoryRange* ranges, size_t count, int32_t device, bool strict, MemoryPins* pins,
+                   std::string* problem);
+
+  /// Frees every allocation (aclFinalize, after every stream has drained).
   void ReleaseAll();
 
  private:
+  friend class MemoryPins;
   MemoryRegistry() = default;
 
+  using Blocks = std::map<uintptr_t, AllocationInfo>;
+  /// The block of `blocks` that contains `address`, or end().
+  static Blocks::iterator FindBlockLocked(Blocks& blocks, uintptr_t address);
+  /// Why `range` does not lie where its kind says; "" when it does.
+  std::string RangeProblemLocked(const MemoryRange& range, int32_t device);
+  aclError FreeBlock(const char* api, void* ptr, bool host);
+  void Unpin(const MemoryPins::Pin* pins, size_t count);
+
   std::mutex mutex_;
-  std::map<uintptr_t, AllocationInfo> device_;  // keyed by base address
-  std::map<uintptr_t, AllocationInfo> host_;
+  std::condition_variable unpinned_;  // a pinned block's last pin went away
+  size_t free_waiters_ = 0;           // threads in a free waiting for pins to go
+  Blocks device_;                     // keyed by base address
+  Blocks host_;
   std::vector<size_t> used_by_device_;
+  uint64_t next_id_ = 1;
 };
 
-/// The checks and the copy of aclrtMemcpy / aclrtMemcpyAsync (enqueued when `stream` is set).
+/// The checks and the copy of aclrtMemcpy / aclrtMemcpyAsync (enqueued when `async`). In strict
+/// mode the device side(s) of the copy must lie inside live aclrtMalloc allocations and the host
+/// side(s) outside them, as the kind says.
 aclError CopyMemory(const char* api, void* dst, size_t dest_max, const void* src, size_t count, aclrtMemcpyKind kind,
                     bool async, aclrtStream stream);
 
-/// The checks and the fill of aclrtMemset / aclrtMemsetAsync.
+/// The checks and the fill of aclrtMemset / aclrtMemsetAsync. In strict mode the range must lie
+/// inside a live aclrtMalloc or aclrtMallocHost allocation (CANN: other host memory is undefined).
 aclError FillMemory(const char* api, void* dst, size_t max_count, int32_t value, size_t count, bool async,
                     aclrtStream stream);
 
