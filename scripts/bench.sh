@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The benchmark: builds aclnn_host_bench (Release), runs it, runs PyTorch's kernel on the same
 # thread count, and writes bench-results/results.md, results.json and gbps.png.
-# Usage: scripts/bench.sh [OUTPUT_DIR]      (REPETITIONS=5 MIN_TIME=0.5 by default)
+# Usage: scripts/bench.sh [OUTPUT_DIR]      (REPETITIONS=5 MIN_TIME=0.5 by default; PUBLISH=1 also
+#        copies the results to docs/bench/ and puts the table in the README)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-bench-results}
@@ -39,3 +40,18 @@ echo "== PyTorch"
 /usr/bin/python3 bench/report.py "$out/aclnn_host_bench.json" "$out/sweep_serial.json" "$out/sweep_parallel.json" \
   "$out/torch.json" "$out"
 cat "$out/results.md"
+# PUBLISH=1: the run becomes the project's published figures (docs/bench/ and the README table).
+if [ "${PUBLISH:-0}" = 1 ]; then
+  mkdir -p docs/bench
+  cp "$out"/{results.md,results.json,gbps.png,aclnn_host_bench.json,sweep_serial.json,sweep_parallel.json,torch.json} \
+    docs/bench/
+  /usr/bin/python3 - "$out/results.md" README.md <<'PY'
+import sys
+table, readme = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+begin, end = "<!-- bench-results -->\n", "<!-- /bench-results -->"
+head, rest = readme.split(begin, 1)
+_, tail = rest.split(end, 1)
+open(sys.argv[2], "w").write(head + begin + table + end + tail)
+PY
+  echo "published to docs/bench/ and README.md"
+fi
