@@ -204,6 +204,26 @@ TEST(KernelIsa, BaselineIsAlwaysCompiledAndSupported) {
   EXPECT_TRUE(aclnn_host::kernels::IsaSupported(Isa::kBaseline));
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+// The library's own CPU probe (kernels/isa.cc) agrees with the compiler's, feature by feature:
+// a variant is supported exactly when every instruction set it is compiled for is usable.
+TEST(KernelIsa, CpuProbeAgreesWithTheCompilersProbe) {
+  __builtin_cpu_init();
+  const bool sse4 = __builtin_cpu_supports("sse2") && __builtin_cpu_supports("ssse3") &&
+                    __builtin_cpu_supports("sse4.1") && __builtin_cpu_supports("sse4.2") &&
+                    __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("aes");
+  const bool avx2 = sse4 && __builtin_cpu_supports("avx") && __builtin_cpu_supports("avx2") &&
+                    __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("fma");
+  const bool avx512 = avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+                      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw");
+  EXPECT_EQ(aclnn_host::kernels::IsaSupported(Isa::kSse4), sse4);
+  EXPECT_EQ(aclnn_host::kernels::IsaSupported(Isa::kAvx2), avx2);  // F16C comes with AVX2 on every x86 CPU
+  EXPECT_EQ(aclnn_host::kernels::IsaSupported(Isa::kAvx512), avx512);
+  EXPECT_EQ(aclnn_host::kernels::IsaSupported(Isa::kAvx512Bf16), avx512 && __builtin_cpu_supports("avx512bf16"));
+  EXPECT_FALSE(aclnn_host::kernels::IsaSupported(Isa::kNeon));
+}
+#endif
+
 TEST(KernelIsa, ActiveIsaHonoursTheCap) {
   // ctest runs this binary with ACLNN_HOST_MAX_ISA set to each variant (see tests/CMakeLists.txt);
   // the chosen variant must be the best supported one that is not better than the cap.

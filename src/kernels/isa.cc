@@ -5,11 +5,80 @@
 #include <mutex>
 
 #include <hwy/highway.h>
-#include <hwy/targets.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 
 namespace aclnn_host {
 namespace kernels {
 namespace {
+
+#if defined(__x86_64__) || defined(__i386__)
+// What the CPU and the OS support, for the x86 variants. The kernels are compiled with Highway's
+// per-target instruction sets (hwy/ops/set_macros-inl.h: SSE4 = SSE2, SSSE3, SSE4.1, SSE4.2,
+// PCLMUL, AES; AVX2 adds AVX, AVX2, BMI, BMI2, FMA, F16C; AVX3 adds AVX-512 F, VL, DQ, BW), so a
+// variant runs only where all of them are present — and, for AVX, where the OS saves the YMM/ZMM
+// state. Detected here rather than by Highway's runtime library, whose load-time initialiser
+// reads the TSC with RDTSCP (which valgrind cannot run), and so that the libraries need no
+// Highway at run time.
+struct X86Features {
+  bool sse4 = false;
+  bool avx2 = false;
+  bool avx512 = false;
+  bool avx512_bf16 = false;
+};
+
+uint64_t ReadXcr0() {
+  uint32_t low = 0, high = 0;
+  __asm__ volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+  return (static_cast<uint64_t>(high) << 32) | low;
+}
+
+X86Features DetectX86() {
+  X86Features f;
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return f;
+  const unsigned ecx1 = ecx, edx1 = edx;
+  unsigned ebx7 = 0, eax7_1 = 0;
+  if (__get_cpuid_max(0, nullptr) >= 7) {
+    __cpuid_count(7, 0, eax, ebx, ecx, edx);
+    ebx7 = ebx;
+    __cpuid_count(7, 1, eax, ebx, ecx, edx);
+    eax7_1 = eax;
+  }
+  auto all = [](unsigned reg, unsigned bits) { return (reg & bits) == bits; };
+  f.sse4 = all(edx1, bit_SSE2) && all(ecx1, bit_SSSE3 | bit_SSE4_1 | bit_SSE4_2 | bit_PCLMUL | bit_AES);
+  const bool os_ymm = all(ecx1, bit_OSXSAVE) && (ReadXcr0() & 0x6) == 0x6;
+  f.avx2 = f.sse4 && os_ymm && all(ecx1, bit_AVX | bit_FMA | bit_F16C) && all(ebx7, bit_AVX2 | bit_BMI | bit_BMI2);
+  const bool os_zmm = os_ymm && (ReadXcr0() & 0xE6) == 0xE6;
+  f.avx512 = f.avx2 && os_zmm && all(ebx7, bit_AVX512F | bit_AVX512VL | bit_AVX512DQ | bit_AVX512BW);
+  f.avx512_bf16 = f.avx512 && all(eax7_1, bit_AVX512BF16);
+  return f;
+}
+
+bool CpuRuns(Isa isa) {
+  static const X86Features features = DetectX86();
+  switch (isa) {
+    case Isa::kAvx512Bf16:
+      return features.avx512_bf16;
+    case Isa::kAvx512:
+      return features.avx512;
+    case Isa::kAvx2:
+      return features.avx2;
+    case Isa::kSse4:
+      return features.sse4;
+    case Isa::kNeon:
+      return false;
+    case Isa::kBaseline:
+      return true;
+  }
+  return false;
+}
+#else
+// aarch64: NEON is part of the base architecture.
+bool CpuRuns(Isa isa) { return isa == Isa::kNeon || isa == Isa::kBaseline; }
+#endif
 
 struct IsaEntry {
   Isa isa;
@@ -49,13 +118,7 @@ const std::vector<Isa>& CompiledIsas() {
   return compiled;
 }
 
-bool IsaSupported(Isa isa) {
-  if ((hwy::SupportedTargets() & EntryOf(isa).hwy_target) == 0) return false;
-#if defined(__x86_64__) || defined(__i386__)
-  if (isa == Isa::kAvx512Bf16) return __builtin_cpu_supports("avx512bf16");
-#endif
-  return true;
-}
+bool IsaSupported(Isa isa) { return CpuRuns(isa); }
 
 std::vector<Isa> SupportedIsas() {
   std::vector<Isa> list;

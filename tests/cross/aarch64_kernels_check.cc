@@ -98,6 +98,12 @@ int main() {
     fp32_grads[i] = i % 2 ? rng() : reference::Bits(std::uniform_real_distribution<float>(-100.0f, 100.0f)(rng));
     fp32_selfs[i] = i % 2 ? rng() : reference::Bits(std::uniform_real_distribution<float>(-6.0f, 6.0f)(rng));
   }
+  // The variant list and the CPU probe of an aarch64 build: NEON, then the baseline, both runnable.
+  const std::vector<Isa> expected = {Isa::kNeon, Isa::kBaseline};
+  if (aclnn_host::kernels::CompiledIsas() != expected || aclnn_host::kernels::SupportedIsas() != expected) {
+    std::printf("the aarch64 build should compile and support exactly neon and baseline\n");
+    ++failures;
+  }
   for (Isa isa : aclnn_host::kernels::CompiledIsas()) {
     CheckFamily(isa);
     for (int mode = 0; mode < 4; ++mode) {

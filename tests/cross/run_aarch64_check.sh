@@ -17,15 +17,8 @@ if ! grep -q 'N_NEON::HardswishGradV2Table' <<<"$symbols"; then
   echo "the aarch64 build has no NEON kernels" >&2
   exit 1
 fi
-# The variant list, without the CPU probe (which needs an aarch64 libhwy): NEON and the baseline.
-cat > "$work_dir/isa_list.cc" <<'CC'
-#include "kernels/isa.h"
-namespace aclnn_host { namespace kernels {
-const char* IsaName(Isa isa) { return isa == Isa::kNeon ? "neon" : "baseline"; }
-const std::vector<Isa>& CompiledIsas() { static const std::vector<Isa> list = {Isa::kNeon, Isa::kBaseline}; return list; }
-}}
-CC
-"$compiler" "${flags[@]}" -static "$source_dir/tests/cross/aarch64_kernels_check.cc" "$work_dir/isa_list.cc" \
+"$compiler" "${flags[@]}" -c "$source_dir/src/kernels/isa.cc" -o "$work_dir/isa.o"
+"$compiler" "${flags[@]}" -static "$source_dir/tests/cross/aarch64_kernels_check.cc" "$work_dir/isa.o" \
   "$work_dir/kernels.o" -o "$work_dir/aarch64_kernels_check"
 echo "compiled the aarch64 kernels (NEON and baseline)"
 if command -v qemu-aarch64 >/dev/null 2>&1; then
