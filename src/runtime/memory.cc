@@ -138,74 +138,75 @@ MemoryRegistry::Blocks::iterator MemoryRegistry::FindBlockLocked(Blocks& blocks,
   return address - it->second.base < it->second.size ? it : blocks.end();
 }
 
-std::string MemoryRegistry::RangeProblemLocked(const MemoryRange& range, int32_t device) {
-  const uintptr_t begin = reinterpret_cast<uintptr_t>(range.address);
-  const auto on_device = FindBlockLocked(device_, begin);
-  const auto on_host = on_device == device_.end() ? FindBlockLocked(host_, begin) : host_.end();
-  const AllocationInfo* block = nullptr;
+AllocationInfo* MemoryRegistry::BlockOfLocked(const void* address, bool* host) {
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(address);
+  auto it = FindBlockLocked(device_, begin);
+  *host = it == device_.end();
+  if (!*host) return &it->second;
+  it = FindBlockLocked(host_, begin);
+  return it == host_.end() ? nullptr : &it->second;
+}
+
+const char* MemoryRegistry::RangeProblemLocked(const MemoryRange& range, const AllocationInfo* block, bool host,
+                                               int32_t device, std::string* detail) {
   switch (range.kind) {
     case MemoryKind::kDevice:
-      if (on_device == device_.end()) {
-        return on_host != host_.end() ? "is host memory from aclrtMallocHost, not device memory"
-                                      : "is not device memory: it lies in no live aclrtMalloc allocation (host "
-                                        "memory, or freed)";
+      if (block == nullptr) {
+        return "is not device memory: it lies in no live aclrtMalloc allocation (host memory, or freed)";
       }
-      block = &on_device->second;
+      if (host) return "is host memory from aclrtMallocHost, not device memory";
       break;
     case MemoryKind::kHost:
-      if (on_device != device_.end()) return "is device memory, but the copy's kind says host memory";
-      if (on_host == host_.end()) return "";  // plain host memory: its extent cannot be known
-      block = &on_host->second;
+      if (block != nullptr && !host) return "is device memory, but the copy's kind says host memory";
+      if (block == nullptr) return nullptr;  // plain host memory: its extent cannot be known
       break;
     case MemoryKind::kAcl:
-      if (on_device == device_.end() && on_host == host_.end()) {
+      if (block == nullptr) {
         return "lies in no live aclrtMalloc or aclrtMallocHost allocation (other host memory is undefined "
                "behaviour for this call)";
       }
-      block = on_device != device_.end() ? &on_device->second : &on_host->second;
       break;
     case MemoryKind::kAny:
-      if (on_device == device_.end() && on_host == host_.end()) return "";
-      block = on_device != device_.end() ? &on_device->second : &on_host->second;
+      if (block == nullptr) return nullptr;
       break;
   }
-  if (block->device >= 0 && device >= 0 && block->device != device) {
-    return FormatString("is memory of device %d, but the work runs on device %d", block->device, device);
+  if (!host && device >= 0 && block->device != device) {
+    *detail = FormatString("is memory of device %d, but the work runs on device %d", block->device, device);
+    return detail->c_str();
   }
-  const uint64_t offset = begin - block->base;
+  const uint64_t offset = reinterpret_cast<uintptr_t>(range.address) - block->base;
   if (offset > block->requested || range.bytes > block->requested - offset) {
-    return FormatString("runs %llu bytes past the end of its allocation (%p, %zu bytes)",
-                        static_cast<unsigned long long>(offset + range.bytes - block->requested),
-                        reinterpret_cast<void*>(block->base), block->requested);
+    *detail = FormatString("runs %llu bytes past the end of its allocation (%p, %zu bytes)",
+                           static_cast<unsigned long long>(offset + range.bytes - block->requested),
+                           reinterpret_cast<void*>(block->base), block->requested);
+    return detail->c_str();
   }
-  return "";
+  return nullptr;
 }
 
 bool MemoryRegistry::CheckAndPin(const MemoryRange* ranges, size_t count, int32_t device, bool strict, MemoryPins* pins,
                                  std::string* problem) {
+  AllocationInfo* blocks[MemoryPins::kCapacity];
+  bool host[MemoryPins::kCapacity];
+  const size_t room = MemoryPins::kCapacity - pins->count_;
+  count = count < room ? count : room;
   std::lock_guard<std::mutex> lock(mutex_);
-  if (strict) {
-    for (size_t i = 0; i < count; ++i) {
-      const std::string reason = RangeProblemLocked(ranges[i], device);
-      if (!reason.empty()) {
-        *problem =
-            FormatString("%s%s%s (%p, %llu bytes) %s.", ranges[i].what, *ranges[i].name ? " " : "", ranges[i].name,
-                         ranges[i].address, static_cast<unsigned long long>(ranges[i].bytes), reason.c_str());
-        return false;
-      }
+  // Every range is checked before any is pinned: a refused launch pins nothing.
+  for (size_t i = 0; i < count; ++i) {
+    blocks[i] = BlockOfLocked(ranges[i].address, &host[i]);
+    if (!strict) continue;
+    std::string detail;
+    const char* reason = RangeProblemLocked(ranges[i], blocks[i], host[i], device, &detail);
+    if (reason != nullptr) {
+      *problem = FormatString("%s%s%s (%p, %llu bytes) %s.", ranges[i].what, *ranges[i].name ? " " : "", ranges[i].name,
+                              ranges[i].address, static_cast<unsigned long long>(ranges[i].bytes), reason);
+      return false;
     }
   }
-  for (size_t i = 0; i < count && pins->count_ < MemoryPins::kCapacity; ++i) {
-    const uintptr_t begin = reinterpret_cast<uintptr_t>(ranges[i].address);
-    bool host = false;
-    auto it = FindBlockLocked(device_, begin);
-    if (it == device_.end()) {
-      it = FindBlockLocked(host_, begin);
-      if (it == host_.end()) continue;
-      host = true;
-    }
-    ++it->second.pins;
-    pins->pins_[pins->count_++] = MemoryPins::Pin{it->second.base, it->second.id, host};
+  for (size_t i = 0; i < count; ++i) {
+    if (blocks[i] == nullptr) continue;
+    ++blocks[i]->pins;
+    pins->pins_[pins->count_++] = MemoryPins::Pin{blocks[i]->base, blocks[i]->id, host[i]};
   }
   return true;
 }

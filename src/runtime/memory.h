@@ -105,8 +105,12 @@ class AH_INTERNAL_API MemoryRegistry {
   using Blocks = std::map<uintptr_t, AllocationInfo>;
   /// The block of `blocks` that contains `address`, or end().
   static Blocks::iterator FindBlockLocked(Blocks& blocks, uintptr_t address);
-  /// Why `range` does not lie where its kind says; "" when it does.
-  std::string RangeProblemLocked(const MemoryRange& range, int32_t device);
+  /// The live block `address` lies in (`*host`: an aclrtMallocHost block), or nullptr.
+  AllocationInfo* BlockOfLocked(const void* address, bool* host);
+  /// Why `range`, which starts in `block`, does not lie where its kind says; nullptr when it does.
+  /// `*detail` holds the text when it has to be formatted.
+  static const char* RangeProblemLocked(const MemoryRange& range, const AllocationInfo* block, bool host,
+                                        int32_t device, std::string* detail);
   aclError FreeBlock(const char* api, void* ptr, bool host);
   void Unpin(const MemoryPins::Pin* pins, size_t count);
 
