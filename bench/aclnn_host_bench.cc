@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <random>
 #include <string>
@@ -26,6 +27,9 @@
 #include "roofline_kernels.h"
 #include "runtime/thread_pool.h"
 
+#ifdef ACLNN_HOST_BENCH_WITH_PTHREADPOOL
+#include <pthreadpool.h>
+#endif
 #ifdef ACLNN_HOST_BENCH_WITH_ONEDNN
 #include <omp.h>
 
@@ -247,6 +251,67 @@ void BM_Contiguous2D(benchmark::State& state) {
   SetThroughput(state, ops.elements, ACL_FLOAT);
 }
 
+// ---- the host thread pool against pthreadpool (libpthreadpool-dev) -----------------------------
+// The same work through each pool, as many pieces as threads: an empty job (the cost of a
+// dispatch and its join) and the fp32 roofline kernel over contiguous pieces.
+
+/// Runs task(i) for i in [0, pieces) on aclnn-host's pool or on pthreadpool.
+class PoolUnderTest {
+ public:
+  explicit PoolUnderTest(bool use_pthreadpool) : threads_(aclnn_host::HostThreadPool().concurrency()) {
+#ifdef ACLNN_HOST_BENCH_WITH_PTHREADPOOL
+    if (use_pthreadpool) pthreadpool_ = pthreadpool_create(threads_);
+#else
+    (void)use_pthreadpool;
+#endif
+  }
+  ~PoolUnderTest() {
+#ifdef ACLNN_HOST_BENCH_WITH_PTHREADPOOL
+    if (pthreadpool_ != nullptr) pthreadpool_destroy(pthreadpool_);
+#endif
+  }
+  size_t threads() const { return threads_; }
+  template <typename Task>
+  void Run(size_t pieces, Task& task) {
+#ifdef ACLNN_HOST_BENCH_WITH_PTHREADPOOL
+    if (pthreadpool_ != nullptr) {
+      pthreadpool_parallelize_1d(
+          pthreadpool_, [](void* context, size_t i) { (*static_cast<Task*>(context))(i); }, &task, pieces, 0);
+      return;
+    }
+#endif
+    aclnn_host::HostThreadPool().ParallelFor(pieces, task);
+  }
+
+ private:
+  size_t threads_;
+#ifdef ACLNN_HOST_BENCH_WITH_PTHREADPOOL
+  pthreadpool_t pthreadpool_ = nullptr;
+#endif
+};
+
+void BM_PoolDispatch(benchmark::State& state, bool use_pthreadpool) {
+  PoolUnderTest pool(use_pthreadpool);
+  std::function<void(size_t)> task = [](size_t i) { benchmark::DoNotOptimize(i); };
+  for (auto _ : state) pool.Run(pool.threads(), task);
+}
+
+void BM_PoolRoofline(benchmark::State& state, bool use_pthreadpool) {
+  PoolUnderTest pool(use_pthreadpool);
+  Operands ops(ACL_FLOAT, {state.range(0)});
+  const aclnn_host::DenseKernel kernel = bench::RooflineKernel(sizeof(float));
+  const int64_t n = ops.elements;
+  const int64_t pieces = static_cast<int64_t>(pool.threads());
+  std::function<void(size_t)> task = [&](size_t piece) {
+    const int64_t begin = n * static_cast<int64_t>(piece) / pieces;
+    const int64_t end = n * static_cast<int64_t>(piece + 1) / pieces;
+    const void* inputs[2] = {static_cast<float*>(ops.data[0]) + begin, static_cast<float*>(ops.data[1]) + begin};
+    kernel(end - begin, inputs, static_cast<float*>(ops.data[2]) + begin);
+  };
+  for (auto _ : state) pool.Run(pool.threads(), task);
+  SetThroughput(state, n, ACL_FLOAT);
+}
+
 // ---- oneDNN -----------------------------------------------------------------------------------
 
 #ifdef ACLNN_HOST_BENCH_WITH_ONEDNN
@@ -321,6 +386,12 @@ BENCHMARK_CAPTURE(BM_ForwardEndToEnd, bf16, ACL_BF16)->Apply(FamilySizes);
 BENCHMARK_CAPTURE(BM_UnaryRoofline, fp32, ACL_FLOAT)->Apply(FamilySizes);
 BENCHMARK_CAPTURE(BM_UnaryRoofline, bf16, ACL_BF16)->Apply(FamilySizes);
 BENCHMARK(BM_Transposed2D)->Arg(2048)->UseRealTime();
+BENCHMARK_CAPTURE(BM_PoolDispatch, aclnn_host, false)->UseRealTime();
+BENCHMARK_CAPTURE(BM_PoolRoofline, aclnn_host, false)->Arg(1 << 14)->Arg(1 << 17)->Arg(1 << 20)->UseRealTime();
+#ifdef ACLNN_HOST_BENCH_WITH_PTHREADPOOL
+BENCHMARK_CAPTURE(BM_PoolDispatch, pthreadpool, true)->UseRealTime();
+BENCHMARK_CAPTURE(BM_PoolRoofline, pthreadpool, true)->Arg(1 << 14)->Arg(1 << 17)->Arg(1 << 20)->UseRealTime();
+#endif
 BENCHMARK(BM_Contiguous2D)->Arg(2048)->UseRealTime();
 
 int main(int argc, char** argv) {

@@ -126,13 +126,22 @@ def main():
                 threshold.append({"dtype": dtype, "n": n, "serial_us": s["real_time"] / 1000.0,
                                   "parallel_us": p["real_time"] / 1000.0})
 
+    pools = []
+    for pool in ("aclnn_host", "pthreadpool"):
+        dispatch = bench.get(f"BM_PoolDispatch/{pool}/real_time")
+        if dispatch is None:
+            continue
+        pools.append({"pool": pool, "dispatch_ns": dispatch["real_time"],
+                      "roofline_gbps": {n: gbps(bench, f"BM_PoolRoofline/{pool}/{n}/real_time")
+                                        for n in (2**14, 2**17, 2**20)}})
+
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "results.json"), "w") as f:
         json.dump({"context": context, "torch": {"version": torch_data["torch_version"],
                                                  "threads": torch_data["threads"]},
                    "rows": rows, "targets": targets, "family_parity": parity, "threshold_sweep": threshold,
                    "transposed_2048_gbps": transposed, "contiguous_2048_gbps": contiguous,
-                   "streaming_roofline_fp32_gbps": streaming,
+                   "streaming_roofline_fp32_gbps": streaming, "thread_pools": pools,
                    "latency_n8_us": {"end_to_end": None if small is None else small["real_time"] / 1000.0,
                                      "phase_one": None if phase_one is None else phase_one["real_time"] / 1000.0,
                                      "phase_two_and_sync": None if phase_two is None else
@@ -185,6 +194,17 @@ def main():
     lines.append("|---|---:|---:|---:|")
     for t in threshold:
         lines.append(f"| {t['dtype']} | {t['n']} | {t['serial_us']:.2f} | {t['parallel_us']:.2f} |")
+    if pools:
+        lines.append("")
+        lines.append("Thread pool: aclnn-host's own against pthreadpool, same thread count (an empty job: dispatch "
+                     "and join; the fp32 roofline kernel in one contiguous piece per thread):")
+        lines.append("")
+        lines.append("| pool | empty job ns | roofline 2^14 GB/s | 2^17 | 2^20 |")
+        lines.append("|---|---:|---:|---:|---:|")
+        for p in pools:
+            r = p["roofline_gbps"]
+            lines.append(f"| {p['pool']} | {p['dispatch_ns']:.0f} | {fmt(r[2**14])} | {fmt(r[2**17])} | "
+                         f"{fmt(r[2**20])} |")
     with open(os.path.join(out_dir, "results.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
 

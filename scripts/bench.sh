@@ -10,7 +10,7 @@ repetitions=${REPETITIONS:-5}
 min_time=${MIN_TIME:-0.5}
 
 scripts/install_deps.sh
-extra=(libbenchmark-dev libdnnl-dev python3-torch python3-numpy python3-matplotlib)
+extra=(libbenchmark-dev libdnnl-dev libpthreadpool-dev python3-torch python3-numpy python3-matplotlib)
 missing=()
 for package in "${extra[@]}"; do dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package"); done
 if [ ${#missing[@]} -gt 0 ]; then
