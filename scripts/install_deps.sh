@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what building and testing aclnn-host needs (Debian 12 packages), if it is missing.
-# Run as root, or as a user with sudo.
+# Run as root, or as a user with sudo. Extra package names given as arguments are installed too
+# (the sanitizer and fuzzing scripts ask for clang and valgrind this way).
 set -euo pipefail
 
-packages=(cmake g++ make libgtest-dev nlohmann-json3-dev libhwy-dev)
+packages=(cmake g++ make libgtest-dev nlohmann-json3-dev libhwy-dev libcli11-dev pkgconf python3-numpy "$@")
 # Cross compiler and emulator for the aarch64 (NEON) kernel test; x86-64 hosts only.
 if [ "$(uname -m)" = x86_64 ]; then
   packages+=(g++-aarch64-linux-gnu qemu-user)
