@@ -562,6 +562,18 @@ TEST(HardswishBackwardV2Checks, ByteExtentOverflowRejected) {
   EXPECT_TRUE(RejectsWith(one.get(), one.get(), last.get(), ACLNN_ERR_PARAM_INVALID, "The byte extent of tensor out"));
 }
 
+TEST(HardswishBackwardV2Checks, OverlappingViewWhoseByteSizeOverflowsRejected) {
+  test::RuntimeSession session;
+  // Strides [1, 1]: 2^62 elements fold onto 2^40 + 2^22 - 1 addresses, a byte extent that fits,
+  // but the result (and any temporary for it) would need 2^64 bytes.
+  const int64_t rows = int64_t{1} << 40;
+  const int64_t cols = int64_t{1} << 22;
+  test::Tensor overlapping(Strided({rows, cols}, {1, 1}, 0, {rows + cols}), nullptr);
+  EXPECT_TRUE(RejectsWith(overlapping.get(), overlapping.get(), overlapping.get(), ACLNN_ERR_PARAM_INVALID,
+                          "The byte size of tensor gradOutput (shape [1099511627776, 4194304], "
+                          "4611686018427387904 elements) overflows int64."));
+}
+
 // ---------------------------------------------------------------------------------------------
 // §4 row 7: a view outside its storage → 561103, checked gradOutput, self, (no kernel), out.
 

@@ -364,6 +364,9 @@ TEST(TensorApi, CreateAndDestroyIntArray) {
   test::TakeErrorMessage();
   EXPECT_EQ(aclCreateIntArray(nullptr, 2), nullptr);
   EXPECT_NE(test::TakeErrorMessage().find("[aclCreateIntArray]"), std::string::npos);
+  // A size no array can have is refused before value + size is formed.
+  EXPECT_EQ(aclCreateIntArray(values.data(), UINT64_MAX), nullptr);
+  EXPECT_NE(test::TakeErrorMessage().find("is larger than any array can be"), std::string::npos);
   EXPECT_EQ(aclDestroyIntArray(nullptr), ACLNN_SUCCESS);
   EXPECT_TRUE(
       FailsWith(aclDestroyIntArray(array), ACLNN_ERR_PARAM_INVALID, "aclDestroyIntArray", "not a live aclIntArray"));

@@ -328,7 +328,10 @@ ElementwisePlan::ElementwisePlan(const TensorDesc* const* inputs, size_t num_inp
 int64_t ElementwisePlan::BytesMoved() const {
   int64_t bytes_per_element = 0;
   for (size_t k = 0; k <= num_inputs_; ++k) bytes_per_element += static_cast<int64_t>(element_sizes_[k]);
-  return element_count_ * bytes_per_element;
+  // Saturates: overlapping views may hold more elements than int64 bytes can count.
+  int64_t bytes = 0;
+  if (__builtin_mul_overflow(element_count_, bytes_per_element, &bytes)) return INT64_MAX;
+  return bytes;
 }
 
 bool ElementwisePlan::runs_inline() const { return BytesMoved() <= kInlineBytes; }

@@ -115,8 +115,9 @@ aclnnStatus CheckLayout(const char* api, const NamedTensor& t) {
                   FormatDims(desc.storage).c_str());
     }
   }
+  int64_t view_count = 0;
   int64_t count = 0;
-  if (!ElementCount(desc.view, &count)) {
+  if (!ElementCount(desc.view, &view_count)) {
     return Fail(api, ACLNN_ERR_PARAM_INVALID, "The element count of tensor %s (shape %s) overflows int64.", t.name,
                 FormatDims(desc.view).c_str());
   }
@@ -128,6 +129,13 @@ aclnnStatus CheckLayout(const char* api, const NamedTensor& t) {
   int64_t last = 0;
   int64_t bytes = 0;
   const int64_t element_size = static_cast<int64_t>(aclDataTypeSize(desc.dtype));
+  // A view whose elements overlap (stride 0, or strides smaller than the dims below them) can
+  // have a small byte extent and still more elements than int64 bytes can count; its result
+  // (or a temporary for it) would be that large.
+  if (__builtin_mul_overflow(view_count, element_size, &bytes)) {
+    return Fail(api, ACLNN_ERR_PARAM_INVALID, "The byte size of tensor %s (shape %s, %lld elements) overflows int64.",
+                t.name, FormatDims(desc.view).c_str(), static_cast<long long>(view_count));
+  }
   if (!LastElementIndex(desc, &last) || __builtin_add_overflow(last, 1, &last) ||
       __builtin_mul_overflow(last, element_size, &bytes)) {
     return Fail(api, ACLNN_ERR_PARAM_INVALID,
