@@ -4,7 +4,8 @@
 #   MODE=pkg_config      install into a fresh prefix; compile and link with `pkg-config aclnn-host`,
 #                        PKG_CONFIG_PATH and LD_LIBRARY_PATH from set_env.sh only
 #   MODE=add_subdirectory  a consumer adds the source tree as a subdirectory
-# Each builds CANN's aclnnHardswishBackwardV2 sample and checks its output.
+# Each builds CANN's aclnnHardswishBackwardV2 sample and checks its output. (The shell scripts
+# hold no semicolon: run() passes its arguments as a CMake list.)
 cmake_minimum_required(VERSION 3.16)
 
 set(prefix "${WORK_DIR}/prefix")
@@ -54,6 +55,19 @@ if(MODE STREQUAL "find_package")
   # The imported libraries carry their location: the programs run without LD_LIBRARY_PATH.
   check_output("find_package, AclnnHost::AclnnHost" "${build}/umbrella_consumer")
   check_output("find_package, the four targets" "${build}/per_library_consumer")
+  # The package is relocatable: a copy of the prefix elsewhere is found there, and used from there.
+  set(moved "${WORK_DIR}/moved-prefix")
+  file(COPY "${prefix}/" DESTINATION "${moved}")
+  set(build "${WORK_DIR}/moved-consumer-build")
+  run("configuring the find_package consumer against a moved prefix" env CMAKE_PREFIX_PATH=${moved}
+      "${CMAKE_COMMAND}" -S "${consumer}" -B "${build}" -DEXPECTED_VERSION=${VERSION} -DEXPECTED_PREFIX=${moved}
+      -DCMAKE_BUILD_TYPE=Release)
+  run("building the find_package consumer against a moved prefix" "${CMAKE_COMMAND}" --build "${build}")
+  check_output("find_package, moved prefix" "${build}/umbrella_consumer")
+  file(READ_ELF "${build}/umbrella_consumer" RUNPATH runpath)
+  if(NOT runpath STREQUAL "${moved}/lib64")
+    message(FATAL_ERROR "the consumer of the moved prefix has the runpath '${runpath}'")
+  endif()
   # The version file: a newer major (or, for 0.x, minor) version is not satisfied.
   execute_process(COMMAND env CMAKE_PREFIX_PATH=${prefix} "${CMAKE_COMMAND}" -S "${consumer}"
                           -B "${WORK_DIR}/too-new-build" -DREQUIRED_VERSION=99.0 -DEXPECTED_VERSION=${VERSION}
@@ -77,6 +91,21 @@ ${CMAKE_CXX_COMPILER} -std=c++11 -o '${program}' '${SOURCE_DIR}/examples/hardswi
   run("the pkg-config consumer" bash -c "${script}")
   if(NOT output STREQUAL expected)
     message(FATAL_ERROR "pkg-config: unexpected output:\n${output}\nexpected:\n${expected}")
+  endif()
+  # The .pc file finds the prefix from its own location: a copy of the prefix elsewhere works.
+  set(moved "${WORK_DIR}/moved-prefix")
+  file(COPY "${prefix}/" DESTINATION "${moved}")
+  set(script "
+set -e
+export PKG_CONFIG_PATH='${moved}/lib64/pkgconfig' LD_LIBRARY_PATH='${moved}/lib64'
+test \"$(cd \"$(${pkg_config} --variable=includedir aclnn-host)\" && pwd -P)\" = \"$(cd '${moved}/include' && pwd -P)\"
+${CMAKE_CXX_COMPILER} -std=c++11 -o '${program}-moved' '${SOURCE_DIR}/examples/hardswish_backward_v2/test_aclnn_hardswish_backward_v2.cpp' \\
+  $(${pkg_config} --cflags --libs aclnn-host)
+'${program}-moved'
+")
+  run("the pkg-config consumer of a moved prefix" bash -c "${script}")
+  if(NOT output STREQUAL expected)
+    message(FATAL_ERROR "pkg-config, moved prefix: unexpected output:\n${output}\nexpected:\n${expected}")
   endif()
 elseif(MODE STREQUAL "add_subdirectory")
   set(build "${WORK_DIR}/consumer-build")
