@@ -69,10 +69,10 @@ void CheckSocName(const std::string& name);
 
 struct RunOptions {
   std::string op;
-  std::vector<std::string> inputs;   // NAME=FILE
+  std::vector<std::string> inputs;  // NAME=FILE
   std::string output;
   std::string soc;
-  std::vector<std::string> dtypes;   // DTYPE or NAME=DTYPE
+  std::vector<std::string> dtypes;  // DTYPE or NAME=DTYPE
   std::string out_dtype;
   std::vector<std::string> shapes;   // DIMS or NAME=DIMS
   std::vector<std::string> strides;  // STRIDES or NAME=STRIDES

@@ -18,7 +18,8 @@ constexpr size_t kMagicSize = 6;
 
 uint32_t ReadLittleEndian(const std::vector<char>& bytes, size_t at, size_t size) {
   uint32_t value = 0;
-  for (size_t i = 0; i < size; ++i) value |= static_cast<uint32_t>(static_cast<unsigned char>(bytes[at + i])) << (8 * i);
+  for (size_t i = 0; i < size; ++i)
+    value |= static_cast<uint32_t>(static_cast<unsigned char>(bytes[at + i])) << (8 * i);
   return value;
 }
 

@@ -52,8 +52,8 @@ int TilingCommand(const TilingOptions& options) {
                                    profile.series_name + "): its dtype list is fp32 and fp16");
   }
   const bool backward = op.kind == OpKind::kBackwardV2 || op.kind == OpKind::kBackwardV1;
-  if (backward && (profile.series == aclnn_host::SocSeries::kAscend310P ||
-                   profile.series == aclnn_host::SocSeries::kAscend310B)) {
+  if (backward &&
+      (profile.series == aclnn_host::SocSeries::kAscend310P || profile.series == aclnn_host::SocSeries::kAscend310B)) {
     throw CliError(kExitUsage, std::string(op.kernel_name) + " has no kernel for " + profile.name + " (" +
                                    profile.series_name + ")");
   }
@@ -113,12 +113,13 @@ int TilingCommand(const TilingOptions& options) {
     std::printf("%s\n", json.dump(2).c_str());
     return kExitOk;
   }
-  std::printf("%s (%s kernel) on %s, %s, tiling %s\n", op.aclnn_name, op.kernel_name, profile.name,
-              profile.series_name, ArchName(tiling.arch));
+  std::printf("%s (%s kernel) on %s, %s, tiling %s\n", op.aclnn_name, op.kernel_name, profile.name, profile.series_name,
+              ArchName(tiling.arch));
   if (!backward) {
-    std::printf("note: the forward kernel's tiling is not published; this is the %s elementwise tiling that\n"
-                "      aclnn-host splits it with (docs/design.md)\n",
-                ArchName(tiling.arch));
+    std::printf(
+        "note: the forward kernel's tiling is not published; this is the %s elementwise tiling that\n"
+        "      aclnn-host splits it with (docs/design.md)\n",
+        ArchName(tiling.arch));
   }
   std::printf("shape %s %s, %" PRId64 " elements\n", FormatList(shape).c_str(), DtypeDisplayName(dtype), elements);
   if (tiling.has_tiling_key) std::printf("tiling key   %" PRIu64 "\n", tiling.tiling_key);
@@ -184,7 +185,8 @@ int InfoCommand(const InfoOptions& options) {
     return kExitOk;
   }
   std::printf("aclnn-host %s (AscendCL API %s)\n", ACLNN_HOST_VERSION, acl_version.c_str());
-  std::printf("SoC          %s%s\n", soc.c_str(), env_soc != nullptr && *env_soc != '\0' ? " (ACLNN_HOST_SOC)" : " (default)");
+  std::printf("SoC          %s%s\n", soc.c_str(),
+              env_soc != nullptr && *env_soc != '\0' ? " (ACLNN_HOST_SOC)" : " (default)");
   std::printf("ISA          %s", has_active ? aclnn_host::kernels::IsaName(active) : "none");
   if (!has_active) std::printf(" (%s)", isa_error.c_str());
   std::printf("\n  supported ");

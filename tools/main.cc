@@ -28,15 +28,22 @@ int main(int argc, char** argv) {
 
   aclnn_host_cli::RunOptions run;
   CLI::App* run_app = app.add_subcommand("run", "Run an operator on .npy or raw .bin inputs, write its output");
+  // Each repeatable option takes one value per occurrence (-i a=x -i b=y), so none swallows the op.
   run_app->add_option("op", run.op, "Operator, e.g. hardswish_backward_v2")->required();
-  run_app->add_option("-i,--input", run.inputs, "NAME=FILE for each input (grad_output, self)")->required();
+  run_app->add_option("-i,--input", run.inputs, "NAME=FILE for each input (grad_output, self)")
+      ->required()
+      ->allow_extra_args(false);
   run_app->add_option("-o,--output", run.output, "Output file: .npy, or raw bytes for any other name")->required();
   run_app->add_option("--soc", run.soc, "SoC profile (sets ACLNN_HOST_SOC before aclInit)");
-  run_app->add_option("--dtype", run.dtypes, "[NAME=]DTYPE: fp32, fp16, bf16 (needed for raw files and bf16 .npy)");
+  run_app->add_option("--dtype", run.dtypes, "[NAME=]DTYPE: fp32, fp16, bf16 (needed for raw files and bf16 .npy)")
+      ->allow_extra_args(false);
   run_app->add_option("--out-dtype", run.out_dtype, "Output dtype (default: self's); hardswish casts to it");
-  run_app->add_option("--shape", run.shapes, "[NAME=]DIMS, e.g. 2,3 (the view; needed for raw files)");
-  run_app->add_option("--stride", run.strides, "[NAME=]STRIDES in elements: read a strided view of the file");
-  run_app->add_option("--offset", run.offsets, "[NAME=]N: the view's first element, in elements");
+  run_app->add_option("--shape", run.shapes, "[NAME=]DIMS, e.g. 2,3 (the view; needed for raw files)")
+      ->allow_extra_args(false);
+  run_app->add_option("--stride", run.strides, "[NAME=]STRIDES in elements: read a strided view of the file")
+      ->allow_extra_args(false);
+  run_app->add_option("--offset", run.offsets, "[NAME=]N: the view's first element, in elements")
+      ->allow_extra_args(false);
   run_app->add_flag("--print", run.print, "Also print the output values (%f) on stdout");
 
   aclnn_host_cli::TilingOptions tiling;
@@ -58,7 +65,8 @@ int main(int argc, char** argv) {
   bench_app->add_option("--dtype", bench.dtype, "fp32, fp16 or bf16")->capture_default_str();
   bench_app->add_option("--out-dtype", bench.out_dtype, "Output dtype (default: the input's)");
   bench_app->add_option("--soc", bench.soc, "SoC profile");
-  bench_app->add_option("-n,--iterations", bench.iterations, "Timed calls (0: as many as fit in --seconds)")->capture_default_str();
+  bench_app->add_option("-n,--iterations", bench.iterations, "Timed calls (0: as many as fit in --seconds)")
+      ->capture_default_str();
   bench_app->add_option("--warmup", bench.warmup, "Untimed calls first")->capture_default_str();
   bench_app->add_option("--seconds", bench.seconds, "Target duration when --iterations is 0")->capture_default_str();
   bench_app->add_flag("--json", bench.json, "Print JSON");

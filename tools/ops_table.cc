@@ -32,7 +32,10 @@ std::string Trim(const std::string& text) {
 
 const std::vector<OpInfo>& Ops() {
   static const std::vector<OpInfo> ops = {
-      {OpKind::kBackwardV2, "hardswish_backward_v2", "aclnnHardswishBackwardV2", "HardSwishGradV2",
+      {OpKind::kBackwardV2,
+       "hardswish_backward_v2",
+       "aclnnHardswishBackwardV2",
+       "HardSwishGradV2",
        {"grad_output", "self"}},
       {OpKind::kBackwardV1, "hardswish_backward", "aclnnHardswishBackward", "HardSwishGrad", {"grad_output", "self"}},
       {OpKind::kForward, "hardswish", "aclnnHardswish", "HardSwish", {"self"}},
@@ -88,7 +91,8 @@ const char* DtypeDisplayName(aclDataType dtype) {
 
 std::vector<int64_t> ParseIntList(const std::string& text, const std::string& what, bool allow_negative) {
   std::string body = Trim(text);
-  if (body.size() >= 2 && ((body.front() == '[' && body.back() == ']') || (body.front() == '(' && body.back() == ')'))) {
+  if (body.size() >= 2 &&
+      ((body.front() == '[' && body.back() == ']') || (body.front() == '(' && body.back() == ')'))) {
     body = Trim(body.substr(1, body.size() - 2));
   }
   std::vector<int64_t> values;

@@ -402,9 +402,8 @@ int RunCommand(const RunOptions& options) {
     }
   }
 
-  const std::vector<char> file = EndsWith(options.output, ".npy")
-                                     ? MakeNpy(NpyDescr(out_dtype), self.view, result.data(), result.size())
-                                     : result;
+  const std::vector<char> file =
+      EndsWith(options.output, ".npy") ? MakeNpy(NpyDescr(out_dtype), self.view, result.data(), result.size()) : result;
   std::string error;
   if (!WriteFileAtomically(options.output, file, &error)) throw CliError(kExitOutput, error);
   if (options.print) {
@@ -510,7 +509,8 @@ int BenchCommand(const BenchOptions& options) {
   const double median = sorted[sorted.size() / 2];
   const double best = sorted.front();
   double bytes = static_cast<double>(out_bytes);
-  bytes += static_cast<double>(op.inputs.size()) * static_cast<double>(count) * static_cast<double>(aclDataTypeSize(dtype));
+  bytes +=
+      static_cast<double>(op.inputs.size()) * static_cast<double>(count) * static_cast<double>(aclDataTypeSize(dtype));
   if (op.kind == OpKind::kForwardInplace) {
     bytes = 2.0 * static_cast<double>(count) * static_cast<double>(aclDataTypeSize(dtype));
   }

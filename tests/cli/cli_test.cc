@@ -99,8 +99,8 @@ class CliTest : public ::testing::Test {
 
 void WriteNpy(const std::string& path, const std::string& descr, const std::string& shape, const void* data,
               size_t bytes, bool fortran = false) {
-  std::string header = "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") +
-                       ", 'shape': " + shape + ", }";
+  std::string header =
+      "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") + ", 'shape': " + shape + ", }";
   while ((10 + header.size() + 1) % 64 != 0) header += ' ';
   header += '\n';
   std::ofstream file(path, std::ios::binary);
@@ -120,7 +120,8 @@ Npy ReadNpy(const std::string& path) {
   const std::string file = Slurp(path);
   Npy npy;
   if (file.size() < 10 || file.compare(0, 6, "\x93NUMPY") != 0) return npy;
-  const size_t length = static_cast<unsigned char>(file[8]) | (static_cast<size_t>(static_cast<unsigned char>(file[9])) << 8);
+  const size_t length =
+      static_cast<unsigned char>(file[8]) | (static_cast<size_t>(static_cast<unsigned char>(file[9])) << 8);
   npy.header = file.substr(10, length);
   npy.data = file.substr(10 + length);
   return npy;
@@ -152,7 +153,9 @@ std::vector<float> TestValues(size_t count, uint32_t seed) {
 }
 
 reference::Format FormatOf(const std::string& dtype) {
-  return dtype == "fp32" ? reference::Format::kFp32 : dtype == "fp16" ? reference::Format::kFp16 : reference::Format::kBf16;
+  return dtype == "fp32"   ? reference::Format::kFp32
+         : dtype == "fp16" ? reference::Format::kFp16
+                           : reference::Format::kBf16;
 }
 
 // The raw storage of `values` in a format, and its .npy descr.
@@ -187,8 +190,8 @@ const reference::Numerics kA2;  // Ascend910B3: INF_NAN, no flush
 TEST_F(CliTest, RunPrintsTheSeedExample) {
   const float x[8] = {0, 1, 2, 3, 4, 5, 6, 7};
   WriteNpy(Path("x.npy"), "<f4", "(4, 2)", x, sizeof(x));
-  Result result = Run("run hardswish_backward_v2 --input grad_output=" + Path("x.npy") + " --input self=" +
-                      Path("x.npy") + " --output " + Path("out.npy") + " --print");
+  Result result = Run("run hardswish_backward_v2 --input grad_output=" + Path("x.npy") +
+                      " --input self=" + Path("x.npy") + " --output " + Path("out.npy") + " --print");
   ASSERT_EQ(result.code, 0) << result.err;
   EXPECT_EQ(result.out, "0.000000 0.833333 2.333333 3.000000 4.000000 5.000000 6.000000 7.000000\n");
   // The aclnn name works too, and V1 gives 4.5 at x = 3.
@@ -196,6 +199,10 @@ TEST_F(CliTest, RunPrintsTheSeedExample) {
                Path("v1.npy") + " --print");
   ASSERT_EQ(result.code, 0) << result.err;
   EXPECT_EQ(result.out, "0.000000 0.833333 2.333333 4.500000 4.000000 5.000000 6.000000 7.000000\n");
+  // Repeatable options take one value each, so the operator may come after them.
+  result = Run("run -i self=" + Path("x.npy") + " --shape 8 hardswish -o " + Path("f.npy") + " --print");
+  ASSERT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(result.out, "0.000000 0.666667 1.666667 3.000000 4.000000 5.000000 6.000000 7.000000\n");
 }
 
 class CliDtypeTest : public CliTest, public ::testing::WithParamInterface<const char*> {};
@@ -230,8 +237,8 @@ TEST_F(CliTest, RawBinInputsAndOutput) {
   const std::vector<float> x = TestValues(24, 3);
   const std::string bytes = Encode(x, reference::Format::kFp16);
   WriteRaw(Path("x.bin"), bytes.data(), bytes.size());
-  const Result result = Run("run hardswish -i self=" + Path("x.bin") + " --shape 2,3,4 --dtype fp16 -o " +
-                            Path("y.bin"));
+  const Result result =
+      Run("run hardswish -i self=" + Path("x.bin") + " --shape 2,3,4 --dtype fp16 -o " + Path("y.bin"));
   ASSERT_EQ(result.code, 0) << result.err;
   const std::string out = Slurp(Path("y.bin"));
   ASSERT_EQ(out.size(), bytes.size());
@@ -286,16 +293,17 @@ TEST_F(CliTest, FortranOrderNpyIsReadAsItsView) {
 TEST_F(CliTest, ForwardCastsToOutDtypeAndSocIsHonoured) {
   const std::vector<float> x = TestValues(64, 7);
   WriteNpy(Path("x.npy"), "<f4", "(64,)", x.data(), x.size() * 4);
-  Result result = Run("run hardswish -i self=" + Path("x.npy") + " --out-dtype fp16 --soc Ascend910A -o " +
-                      Path("y.npy"));
+  Result result =
+      Run("run hardswish -i self=" + Path("x.npy") + " --out-dtype fp16 --soc Ascend910A -o " + Path("y.npy"));
   ASSERT_EQ(result.code, 0) << result.err;
   const Npy out = ReadNpy(Path("y.npy"));
   EXPECT_NE(out.header.find("'<f2'"), std::string::npos);
   reference::Numerics a1;
   a1.saturate = true;
   for (size_t i = 0; i < x.size(); ++i) {
-    EXPECT_EQ(RawAt(out.data, i, reference::Format::kFp16),
-              reference::HardswishElement(reference::Bits(x[i]), reference::Format::kFp32, reference::Format::kFp16, a1));
+    EXPECT_EQ(
+        RawAt(out.data, i, reference::Format::kFp16),
+        reference::HardswishElement(reference::Bits(x[i]), reference::Format::kFp32, reference::Format::kFp16, a1));
   }
 }
 
@@ -356,12 +364,14 @@ TEST_F(CliTest, TilingJsonMatchesTheInternalTiling) {
       shape += (shape.empty() ? "" : ",") + std::to_string(d);
       dims.PushBack(d);
     }
-    const Result result =
-        Run(std::string("tiling ") + c.op + " --shape " + shape + " --dtype " + c.dtype + " --soc " + c.soc + " --json");
+    const Result result = Run(std::string("tiling ") + c.op + " --shape " + shape + " --dtype " + c.dtype + " --soc " +
+                              c.soc + " --json");
     ASSERT_EQ(result.code, 0) << result.err;
     const nlohmann::ordered_json json = nlohmann::ordered_json::parse(result.out);  // keeps the field order
     const aclnn_host::SocProfile& profile = *aclnn_host::FindSocProfile(c.soc);
-    const aclDataType dtype = std::string(c.dtype) == "fp32" ? ACL_FLOAT : std::string(c.dtype) == "fp16" ? ACL_FLOAT16 : ACL_BF16;
+    const aclDataType dtype = std::string(c.dtype) == "fp32"   ? ACL_FLOAT
+                              : std::string(c.dtype) == "fp16" ? ACL_FLOAT16
+                                                               : ACL_BF16;
     aclnn_host::OpTiling tiling;
     if (std::string(c.op).find("backward") != std::string::npos) {
       std::string error;
@@ -468,11 +478,11 @@ TEST_F(CliTest, LibraryErrorsCarryTheRecentErrorMessage) {
                 "161002: [aclnnHardswishBackwardV2GetWorkspaceSize]", "out.npy");
   uint16_t bf[6] = {0x3f80, 0x4000, 0, 0, 0, 0};
   WriteNpy(Path("bf.npy"), "<u2", "(6,)", bf, sizeof(bf));
-  ExpectFailure("run hardswish -i self=" + Path("bf.npy") + " --dtype bf16 --soc Ascend910A" + out, 4,
-                "DT_BF16", "out.npy");
-  ExpectFailure("run hardswish_backward_v2 -i g=" + Path("a.npy") + " -i self=" + Path("a.npy") +
-                    " --soc Ascend310P3" + out,
-                4, "561103", "out.npy");
+  ExpectFailure("run hardswish -i self=" + Path("bf.npy") + " --dtype bf16 --soc Ascend910A" + out, 4, "DT_BF16",
+                "out.npy");
+  ExpectFailure(
+      "run hardswish_backward_v2 -i g=" + Path("a.npy") + " -i self=" + Path("a.npy") + " --soc Ascend310P3" + out, 4,
+      "561103", "out.npy");
   // A view that leaves its storage.
   ExpectFailure("run hardswish -i self=" + Path("a.npy") + " --shape 4 --stride 2" + out, 4, "aclnnHardswish",
                 "out.npy");
