@@ -71,6 +71,17 @@ int main(int argc, char** argv) {
   bench_app->add_option("--seconds", bench.seconds, "Target duration when --iterations is 0")->capture_default_str();
   bench_app->add_flag("--json", bench.json, "Print JSON");
 
+  // CLI11 would call an unknown first word "extra"; name the problem.
+  if (argc > 1 && argv[1][0] != '-') {
+    bool known = false;
+    for (const CLI::App* sub : app.get_subcommands({})) known = known || sub->check_name(argv[1]);
+    if (!known) {
+      std::fprintf(stderr,
+                   "aclnn-host: error: unknown subcommand \"%s\"; the subcommands are run, tiling, info and bench\n",
+                   argv[1]);
+      return aclnn_host_cli::kExitUsage;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -419,6 +419,7 @@ TEST_F(CliTest, UsageErrors) {
   const float x[4] = {0, 1, 2, 3};
   WriteNpy(Path("x.npy"), "<f4", "(4,)", x, sizeof(x));
   const std::string in = " -i self=" + Path("x.npy") + " -o " + Path("out.npy");
+  ExpectFailure("hardswish" + in, 2, "unknown subcommand \"hardswish\"", "out.npy");
   ExpectFailure("run hardswish_forward" + in, 2, "unknown operator", "out.npy");
   ExpectFailure("run hardswish" + in + " --dtype fp64", 2, "unknown dtype", "out.npy");
   ExpectFailure("run hardswish" + in + " --soc Ascend999", 2, "unknown SoC", "out.npy");
