@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <utility>
 
 namespace aclnn_host_cli {
 namespace {
@@ -155,8 +156,8 @@ bool ReadFile(const std::string& path, std::vector<char>* bytes, std::string* er
     *error = "cannot open \"" + path + "\"";
     return false;
   }
-  bytes->assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-  if (file.bad()) {
+  bytes->resize(static_cast<size_t>(info.st_size));
+  if (!file.read(bytes->data(), static_cast<std::streamsize>(bytes->size())) || file.peek() != EOF) {
     *error = "cannot read \"" + path + "\"";
     return false;
   }
@@ -180,7 +181,8 @@ size_t DescrItemSize(const std::string& descr) {
   return size;
 }
 
-bool ParseNpy(const std::vector<char>& file, NpyArray* array, std::string* error) {
+bool ParseNpy(std::vector<char>* file_bytes, NpyArray* array, std::string* error) {
+  const std::vector<char>& file = *file_bytes;
   if (file.size() < kMagicSize + 2 || std::memcmp(file.data(), kMagic, kMagicSize) != 0) {
     *error = "not a .npy file (no \\x93NUMPY magic)";
     return false;
@@ -237,11 +239,12 @@ bool ParseNpy(const std::vector<char>& file, NpyArray* array, std::string* error
              " bytes)";
     return false;
   }
-  array->data.assign(file.begin() + static_cast<std::ptrdiff_t>(data_at), file.end());
+  file_bytes->erase(file_bytes->begin(), file_bytes->begin() + static_cast<std::ptrdiff_t>(data_at));
+  array->data = std::move(*file_bytes);
   return true;
 }
 
-std::vector<char> MakeNpy(const std::string& descr, const std::vector<int64_t>& shape, const char* data, size_t size) {
+std::string NpyHeader(const std::string& descr, const std::vector<int64_t>& shape) {
   std::string dict = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (";
   for (size_t i = 0; i < shape.size(); ++i) {
     dict += std::to_string(shape[i]);
@@ -253,32 +256,34 @@ std::vector<char> MakeNpy(const std::string& descr, const std::vector<int64_t>& 
   const size_t unpadded = kMagicSize + 4 + dict.size() + 1;
   dict.append((64 - unpadded % 64) % 64, ' ');
   dict += '\n';
-  std::vector<char> file(kMagic, kMagic + kMagicSize);
-  file.push_back(1);
-  file.push_back(0);
-  file.push_back(static_cast<char>(dict.size() & 0xFF));
-  file.push_back(static_cast<char>(dict.size() >> 8));
-  file.insert(file.end(), dict.begin(), dict.end());
-  file.insert(file.end(), data, data + size);
-  return file;
+  std::string header(kMagic, kMagicSize);
+  header += '\x01';
+  header += '\x00';
+  header += static_cast<char>(dict.size() & 0xFF);
+  header += static_cast<char>(dict.size() >> 8);
+  return header + dict;
 }
 
-bool WriteFileAtomically(const std::string& path, const std::vector<char>& bytes, std::string* error) {
+bool WriteFileAtomically(const std::string& path, const std::string& prefix, const char* data, size_t size,
+                         std::string* error) {
   std::string temp = path + ".tmp-XXXXXX";
   const int fd = mkstemp(&temp[0]);
   if (fd < 0) {
     *error = "cannot create a temporary file next to \"" + path + "\": " + std::strerror(errno);
     return false;
   }
-  size_t written = 0;
   int failure = 0;  // the errno of the first step that failed
-  while (failure == 0 && written < bytes.size()) {
-    const ssize_t n = write(fd, bytes.data() + written, bytes.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      failure = n < 0 ? errno : EIO;
-    } else {
-      written += static_cast<size_t>(n);
+  const std::pair<const char*, size_t> parts[2] = {{prefix.data(), prefix.size()}, {data, size}};
+  for (const auto& part : parts) {
+    size_t written = 0;
+    while (failure == 0 && written < part.second) {
+      const ssize_t n = write(fd, part.first + written, part.second - written);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        failure = n < 0 ? errno : EIO;
+      } else {
+        written += static_cast<size_t>(n);
+      }
     }
   }
   if (failure == 0 && fsync(fd) != 0) failure = errno;

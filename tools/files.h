@@ -20,21 +20,24 @@ struct NpyArray {
 /// Reads a whole file. False, with `*error` set, when it cannot be read.
 bool ReadFile(const std::string& path, std::vector<char>* bytes, std::string* error);
 
-/// Parses the bytes of a .npy file. False, with `*error` naming what is wrong (magic, version,
-/// header dict, shape, or a data size that does not match shape × item size).
-bool ParseNpy(const std::vector<char>& file, NpyArray* array, std::string* error);
+/// Parses the bytes of a .npy file, moving its data into `array` (no copy: inputs can be large).
+/// False, with `*error` naming what is wrong (magic, version, header dict, shape, or a data size
+/// that does not match shape × item size); `*file` is then unchanged.
+bool ParseNpy(std::vector<char>* file, NpyArray* array, std::string* error);
 
 /// The item size numpy's `descr` implies ("<f4" → 4), or 0 when it is not a plain
 /// little-endian (or byte-order-free) scalar type.
 size_t DescrItemSize(const std::string& descr);
 
-/// A .npy file (version 1.0, C order) holding `data` with dtype `descr` and `shape`.
-std::vector<char> MakeNpy(const std::string& descr, const std::vector<int64_t>& shape, const char* data, size_t size);
+/// The header of a .npy file (version 1.0, C order) with dtype `descr` and `shape`; the data
+/// follows it, starting on a 64-byte boundary as numpy writes it.
+std::string NpyHeader(const std::string& descr, const std::vector<int64_t>& shape);
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed, then
-/// renamed over `path`. On failure nothing is left behind (not even the temporary) and an
-/// existing `path` is untouched.
-bool WriteFileAtomically(const std::string& path, const std::vector<char>& bytes, std::string* error);
+/// Writes `prefix` then `size` bytes of `data` to `path` atomically: a temporary file in the same
+/// folder, flushed, then renamed over `path`. On failure nothing is left behind (not even the
+/// temporary) and an existing `path` is untouched.
+bool WriteFileAtomically(const std::string& path, const std::string& prefix, const char* data, size_t size,
+                         std::string* error);
 
 }  // namespace aclnn_host_cli
 

@@ -200,7 +200,7 @@ HostTensor LoadInput(const OpInfo& op, const std::string& name, const std::strin
   bool fortran = false;
   if (EndsWith(path, ".npy")) {
     NpyArray array;
-    if (!ParseNpy(file, &array, &error)) throw CliError(kExitInput, where + ": " + error);
+    if (!ParseNpy(&file, &array, &error)) throw CliError(kExitInput, where + ": " + error);
     tensor.dtype = NpyDtype(array.descr, has_dtype, requested, where);
     tensor.storage = array.shape;
     tensor.bytes = std::move(array.data);
@@ -402,10 +402,11 @@ int RunCommand(const RunOptions& options) {
     }
   }
 
-  const std::vector<char> file =
-      EndsWith(options.output, ".npy") ? MakeNpy(NpyDescr(out_dtype), self.view, result.data(), result.size()) : result;
+  const std::string header = EndsWith(options.output, ".npy") ? NpyHeader(NpyDescr(out_dtype), self.view) : "";
   std::string error;
-  if (!WriteFileAtomically(options.output, file, &error)) throw CliError(kExitOutput, error);
+  if (!WriteFileAtomically(options.output, header, result.data(), result.size(), &error)) {
+    throw CliError(kExitOutput, error);
+  }
   if (options.print) {
     for (size_t i = 0; i < result.size(); i += out_item) {
       std::printf("%s%f", i == 0 ? "" : " ", static_cast<double>(ValueAsFloat(&result[i], out_dtype)));
