@@ -155,7 +155,7 @@ bool EndsWith(const std::string& text, const std::string& suffix) {
 }
 
 // The dtype a .npy descr holds: f4 and f2 by themselves; 2-byte integers or void (bf16 bit
-// patterns, as numpy users store them) only with --dtype bf16.
+// patterns, as numpy users store them) only with --dtype bf16 (or fp16).
 aclDataType NpyDtype(const std::string& descr, bool has_dtype, aclDataType requested, const std::string& where) {
   const std::string type = descr.substr(1);
   aclDataType found;
@@ -164,11 +164,13 @@ aclDataType NpyDtype(const std::string& descr, bool has_dtype, aclDataType reque
   } else if (type == "f2") {
     found = ACL_FLOAT16;
   } else if (type == "u2" || type == "i2" || type == "V2") {
-    if (!has_dtype || requested != ACL_BF16) {
+    // The bits of a 16-bit float type: bf16 (numpy has none) or, as some tools store it, fp16.
+    if (!has_dtype || requested == ACL_FLOAT) {
       throw CliError(kExitInput, where + " holds 2-byte integers ('" + descr +
-                                     "'); bf16 data stored as uint16 bit patterns needs --dtype bf16");
+                                     "'); bf16 data stored as uint16 bit patterns needs --dtype bf16 "
+                                     "(or --dtype fp16 for fp16 bit patterns)");
     }
-    return ACL_BF16;
+    return requested;
   } else {
     throw CliError(kExitInput, where + " has dtype '" + descr +
                                    "'; supported are '<f4' (fp32), '<f2' (fp16) and '<u2' holding bf16 bits");

@@ -231,6 +231,21 @@ TEST_P(CliDtypeTest, NpyRoundTripMatchesTheReference) {
   }
 }
 
+TEST_F(CliTest, Fp16BitPatternsInAUint16Npy) {
+  const std::vector<float> x = TestValues(16, 8);
+  const std::string bytes = Encode(x, reference::Format::kFp16);
+  WriteNpy(Path("x.npy"), "<u2", "(16,)", bytes.data(), bytes.size());
+  const Result result = Run("run hardswish -i self=" + Path("x.npy") + " --dtype fp16 -o " + Path("y.npy"));
+  ASSERT_EQ(result.code, 0) << result.err;
+  const Npy out = ReadNpy(Path("y.npy"));
+  EXPECT_NE(out.header.find("'<f2'"), std::string::npos);
+  for (size_t i = 0; i < x.size(); ++i) {
+    EXPECT_EQ(RawAt(out.data, i, reference::Format::kFp16),
+              reference::HardswishElement(RawAt(bytes, i, reference::Format::kFp16), reference::Format::kFp16,
+                                          reference::Format::kFp16, kA2));
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Dtypes, CliDtypeTest, ::testing::Values("fp32", "fp16", "bf16"));
 
 TEST_F(CliTest, RawBinInputsAndOutput) {
