@@ -337,6 +337,19 @@ TEST_F(CliTest, InfoReportsVersionSocsIsaAndThreads) {
   EXPECT_TRUE(json["isa"]["active"].is_string());
   EXPECT_FALSE(json["isa"]["supported"].empty());
   EXPECT_GE(json["threads"].get<int>(), 1);
+  // The settings in effect: the ISA cap, the thread count and the SoC come from the environment.
+  setenv("ACLNN_HOST_MAX_ISA", "baseline", 1);
+  setenv("ACLNN_HOST_NUM_THREADS", "3", 1);
+  setenv("ACLNN_HOST_SOC", "Ascend950PR", 1);
+  result = Run("info --json");
+  unsetenv("ACLNN_HOST_MAX_ISA");
+  unsetenv("ACLNN_HOST_NUM_THREADS");
+  unsetenv("ACLNN_HOST_SOC");
+  ASSERT_EQ(result.code, 0) << result.err;
+  const nlohmann::json capped = nlohmann::json::parse(result.out);
+  EXPECT_EQ(capped["isa"]["active"], "baseline");
+  EXPECT_EQ(capped["threads"], 3);
+  EXPECT_EQ(capped["soc"], "Ascend950PR");
 }
 
 TEST_F(CliTest, BenchTimesCalls) {
