@@ -1,0 +1,304 @@
+#!/usr/bin/python3
+"""Golden check of the aclnn-host CLI against an independent numpy model of the NPU arithmetic.
+
+For each operator, dtype and SoC profile it generates inputs (the special values of the spec,
+their neighbours, random values in the interesting range and random bit patterns), runs
+`aclnn-host run`, computes the golden in numpy step by step as the spec states it
+(op-hardswish-backward.md §3, op-hardswish.md, numerics-and-socs.md) and reports, per case, the
+bit mismatches (NaN matches any NaN) and upstream's stat_rel_err figures
+(op-hardswish-backward.md §8). Exit status: 0 when every case is bit-exact, 1 otherwise, 2 for a
+usage error, 77 when numpy is missing (ctest's SKIP_RETURN_CODE).
+
+  scripts/golden.py --cli build/tools/aclnn-host [--op NAME] [--size N] [--seed N] [--work DIR]
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+try:
+    import numpy as np
+except ImportError:
+    print("SKIP: numpy is not available to %s (Debian: apt-get install python3-numpy); "
+          "the golden check did not run" % sys.executable, file=sys.stderr)
+    sys.exit(77)
+
+F32, F16, BF16 = "fp32", "fp16", "bf16"
+THRESHOLD = {F32: 2.0 ** -13, F16: 2.0 ** -10, BF16: 2.0 ** -7}
+
+# SoC profiles and their numerics (numerics-and-socs.md): A2 is INF_NAN, A1 saturates, 950 flushes
+# subnormals. A1 has no bf16.
+SOCS = {
+    "Ascend910B3": dict(saturate=False, ftz=False, dtypes=(F32, F16, BF16)),
+    "Ascend910A": dict(saturate=True, ftz=False, dtypes=(F32, F16)),
+    "Ascend950PR": dict(saturate=False, ftz=True, dtypes=(F32, F16, BF16)),
+}
+OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish")
+
+
+# ---- storage formats: raw bits <-> fp32 -------------------------------------------------------------
+
+def widen(raw, fmt):
+    """Exact widening of raw storage (uint16 for fp16/bf16, float32 for fp32) to float32."""
+    if fmt == F32:
+        return raw.astype(np.float32)
+    if fmt == F16:
+        return raw.view(np.float16).astype(np.float32)
+    return (raw.astype(np.uint32) << np.uint32(16)).view(np.float32)
+
+
+def smallest_normal(fmt):
+    return np.float32(2.0 ** -14) if fmt == F16 else np.float32(np.finfo(np.float32).tiny)
+
+
+def flush(v, fmt=F32):
+    """Subnormals (of `fmt`) become zeros of the same sign."""
+    v = v.copy()
+    small = (v != 0) & (np.abs(v) < smallest_normal(fmt))
+    v[small] = np.copysign(np.float32(0), v[small])
+    return v
+
+
+def narrow_even(v, fmt):
+    """fp32 -> fmt, round to nearest, ties to even; raw bits for fp16/bf16."""
+    if fmt == F32:
+        return v.copy()
+    if fmt == F16:
+        return v.astype(np.float16).view(np.uint16)
+    bits = v.view(np.uint32).astype(np.uint64)
+    rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+    nan = np.isnan(v)
+    rounded[nan] = (((bits[nan] >> 16) & 0x8000) | 0x7FC0).astype(np.uint16)
+    return rounded
+
+
+def narrow_away(v, fmt):
+    """fp32 -> fmt, round to nearest, ties away from zero (AscendC CAST_ROUND)."""
+    if fmt == F32:
+        return v.copy()
+    if fmt == BF16:
+        bits = v.view(np.uint32).astype(np.uint64)
+        sign = (bits >> 16) & 0x8000
+        magnitude = ((bits & 0x7FFFFFFF) + 0x8000) >> 16
+        rounded = (sign | magnitude).astype(np.uint16)
+        nan = np.isnan(v)
+        rounded[nan] = (sign[nan] | 0x7FC0).astype(np.uint16)
+        return rounded
+    even = v.astype(np.float16)
+    away = np.nextafter(even, np.copysign(np.float16(np.inf), v).astype(np.float16))
+    exact = v.astype(np.float64)
+    to_even = np.abs(exact - even.astype(np.float64))
+    to_away = np.abs(away.astype(np.float64) - exact)
+    tie = np.isfinite(even) & (to_even == to_away) & (np.abs(even.astype(np.float64)) < np.abs(exact))
+    result = even.copy()
+    result[tie] = away[tie]
+    return result.view(np.uint16)
+
+
+def store(v, fmt, numerics, half_away=False):
+    """The stored result: saturation (NaN -> 0 before, inf -> +-max after), the narrowing, the flush."""
+    v = v.copy()
+    if numerics["saturate"]:
+        v[np.isnan(v)] = 0
+    raw = narrow_away(v, fmt) if half_away else narrow_even(v, fmt)
+    if fmt == F32:
+        if numerics["saturate"]:
+            inf = np.isinf(raw)
+            raw[inf] = np.copysign(np.finfo(np.float32).max, raw[inf])
+        return flush(raw) if numerics["ftz"] else raw
+    exponent_mask, infinity, largest = (0x7C00, 0x7C00, 0x7BFF) if fmt == F16 else (0x7F80, 0x7F80, 0x7F7F)
+    if numerics["saturate"]:
+        inf = (raw & 0x7FFF) == infinity
+        raw[inf] = (raw[inf] & 0x8000) | largest
+    if numerics["ftz"]:
+        sub = (raw & exponent_mask) == 0
+        raw[sub] &= 0x8000
+    return raw
+
+
+# ---- the operators, in fp32 step by step ------------------------------------------------------------
+
+def hardswish_grad(g, x, v1, numerics):
+    """op-hardswish-backward.md §3: t = x * 0.33333334f; t = t + 0.5f; the compares; r = g * t."""
+    ftz = flush if numerics["ftz"] else (lambda v: v)
+    t = ftz(x * np.float32(0.33333334))
+    t = ftz(t + np.float32(0.5))
+    if v1:
+        t = np.where(x >= np.float32(-3), t, np.float32(0))
+        t = np.where(x <= np.float32(3), t, np.float32(1))
+    else:
+        t = np.where(x > np.float32(-3), t, np.float32(0))
+        t = np.where(x < np.float32(3), t, np.float32(1))
+    return ftz(g * t.astype(np.float32))
+
+
+def hardswish(x, numerics):
+    """op-hardswish.md: t = min(max... six fp32 steps; NaN in gives NaN out."""
+    ftz = flush if numerics["ftz"] else (lambda v: v)
+    t = ftz(x + np.float32(3))
+    t = np.minimum(t, np.float32(6))
+    t = np.maximum(t, np.float32(0))
+    u = np.maximum(x, np.float32(-3))
+    y = ftz(u * t)
+    y = ftz(y * np.float32(1.0 / 6.0))
+    return np.where(np.isnan(x), x, y).astype(np.float32)
+
+
+def golden(op, inputs, fmt, out_fmt, numerics):
+    read = (lambda raw: flush(widen(raw, fmt), fmt)) if numerics["ftz"] else (lambda raw: widen(raw, fmt))
+    if op in ("hardswish_backward_v2", "hardswish_backward"):
+        r = hardswish_grad(read(inputs["grad_output"]), read(inputs["self"]), op == "hardswish_backward", numerics)
+        return store(r, fmt, numerics)
+    kernel = store(hardswish(read(inputs["self"]), numerics), fmt, numerics, half_away=True)
+    if out_fmt == fmt:
+        return kernel
+    return store(widen(kernel, fmt), out_fmt, numerics)  # the Cast to out's dtype: nearest-even
+
+
+# ---- inputs -----------------------------------------------------------------------------------------
+
+def special_values():
+    f = np.float32
+    values = [0.0, -0.0, np.inf, -np.inf, np.nan, -np.nan, 3.0, -3.0, 1.0, -1.0, -1.5, 1.5, 6.0, -6.0,
+              0.5, 2.0, 4.0, -4.0, 65504.0, 65520.0, 60000.0, 1e-8, -1e-8, 6e-5, 1e-40, -1e-40,
+              3.4e38, -3.4e38, 1e30]
+    for edge in (3.0, -3.0, 0.0):
+        values += [np.nextafter(f(edge), f(np.inf)), np.nextafter(f(edge), f(-np.inf))]
+    return np.array(values, dtype=np.float32)
+
+
+def make_inputs(fmt, count, rng):
+    """Raw storage: the special values, values in [-6, 6], random bit patterns."""
+    specials = special_values()
+    n_uniform = count // 2
+    n_bits = count - n_uniform - specials.size
+    uniform = rng.uniform(-6, 6, n_uniform).astype(np.float32)
+    if fmt == F32:
+        bits = rng.integers(0, 2 ** 32, n_bits, dtype=np.uint64).astype(np.uint32).view(np.float32)
+        return np.concatenate([specials, uniform, bits]).astype(np.float32)
+    narrowed = narrow_even(np.concatenate([specials, uniform]), fmt)
+    bits = rng.integers(0, 2 ** 16, n_bits, dtype=np.uint64).astype(np.uint16)
+    return np.concatenate([narrowed, bits]).astype(np.uint16)
+
+
+def save(path, raw, fmt):
+    """fp32 as '<f4', fp16 as '<f2', bf16 as '<u2' bit patterns (with --dtype bf16)."""
+    np.save(path, raw.view(np.float16) if fmt == F16 else raw)
+
+
+def load(path, fmt):
+    array = np.load(path)
+    expected = {F32: np.float32, F16: np.float16, BF16: np.uint16}[fmt]
+    if array.dtype != expected:
+        raise SystemExit("%s: dtype %s, expected %s" % (path, array.dtype, np.dtype(expected)))
+    return array.view(np.uint16) if fmt == F16 else array
+
+
+# ---- comparison -------------------------------------------------------------------------------------
+
+def is_nan(raw, fmt):
+    return np.isnan(widen(raw, fmt))
+
+
+def compare(actual, expected, fmt):
+    """(bit mismatches, stat_rel_err mean, max, pass) — NaN matches NaN in the bit check."""
+    a_nan, e_nan = is_nan(actual, fmt), is_nan(expected, fmt)
+    same_bits = (actual.view(np.uint32 if fmt == F32 else np.uint16) ==
+                 expected.view(np.uint32 if fmt == F32 else np.uint16))
+    mismatches = int(np.count_nonzero(~((a_nan & e_nan) | (~a_nan & ~e_nan & same_bits))))
+    a = widen(actual, fmt).astype(np.float64)
+    e = widen(expected, fmt).astype(np.float64)
+    finite = np.isfinite(a) & np.isfinite(e)
+    special_bad = np.count_nonzero((np.isnan(a) != np.isnan(e)) | (np.isinf(a) != np.isinf(e)) |
+                                   (np.isinf(a) & np.isinf(e) & (np.sign(a) != np.sign(e))))
+    sign_bad = np.count_nonzero(finite & (a != 0) & (e != 0) & (np.sign(a) != np.sign(e)))
+    rel = np.abs(a[finite] - e[finite]) / (np.abs(e[finite]) + 1e-7)
+    mean = float(rel.mean()) if rel.size else 0.0
+    worst = float(rel.max()) if rel.size else 0.0
+    threshold = THRESHOLD[fmt]
+    passed = special_bad == 0 and sign_bad == 0 and mean < threshold and worst < 10 * threshold
+    return mismatches, mean, worst, passed
+
+
+# ---- cases ------------------------------------------------------------------------------------------
+
+def run_case(args, work, op, soc, fmt, out_fmt, strided, rng):
+    numerics = SOCS[soc]
+    names = ("grad_output", "self") if op.startswith("hardswish_backward") else ("self",)
+    count = args.size
+    command = [args.cli, "run", op, "--soc", soc, "--dtype", fmt]
+    inputs = {}
+    tag = "%s_%s_%s_%s%s" % (op, soc, fmt, out_fmt, "_strided" if strided else "")
+    for name in names:
+        raw = make_inputs(fmt, count, rng)
+        path = os.path.join(work, "%s_%s.npy" % (tag, name))
+        if strided:
+            # Storage (rows, cols) read as its transpose: view (cols, rows), strides (1, cols).
+            cols = 7
+            rows = count // cols
+            raw = raw[:rows * cols]
+            save(path, raw.reshape(rows, cols), fmt)
+            inputs[name] = raw.reshape(rows, cols).T.copy().reshape(-1)
+            command += ["--shape", "%s=%d,%d" % (name, cols, rows), "--stride", "%s=1,%d" % (name, cols)]
+        else:
+            save(path, raw, fmt)
+            inputs[name] = raw
+        command += ["--input", "%s=%s" % (name, path)]
+    if out_fmt != fmt:
+        command += ["--out-dtype", out_fmt]
+    out_path = os.path.join(work, tag + "_out.npy")
+    command += ["--output", out_path]
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+    if result.returncode != 0:
+        print("FAIL %-22s %-12s %s->%s%s: the CLI exited %d: %s" % (op, soc, fmt, out_fmt, " strided" if strided else "",
+                                                                     result.returncode, result.stderr.strip()))
+        return False
+    actual = load(out_path, out_fmt).reshape(-1)
+    expected = golden(op, inputs, fmt, out_fmt, numerics)
+    mismatches, mean, worst, passed = compare(actual, expected, out_fmt)
+    ok = mismatches == 0
+    print("%s %-22s %-12s %s->%s%-8s n=%-6d bit-mismatches=%-4d stat_rel_err mean=%.3g max=%.3g (T=%.3g: %s)" % (
+        "PASS" if ok else "FAIL", op, soc, fmt, out_fmt, " strided" if strided else "", actual.size, mismatches,
+        mean, worst, THRESHOLD[out_fmt], "pass" if passed else "fail"))
+    if not ok:
+        bad = np.nonzero(actual.view(np.uint32 if out_fmt == F32 else np.uint16) !=
+                         expected.view(np.uint32 if out_fmt == F32 else np.uint16))[0][:5]
+        for i in bad:
+            print("     [%d] inputs %s -> got %r, expected %r" % (
+                i, {k: widen(v[i:i + 1], fmt)[0] for k, v in inputs.items()},
+                widen(actual[i:i + 1], out_fmt)[0], widen(expected[i:i + 1], out_fmt)[0]))
+    return ok
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cli", required=True, help="the aclnn-host binary")
+    parser.add_argument("--op", action="append", choices=OPS, help="operators to check (default: all)")
+    parser.add_argument("--size", type=int, default=20000, help="elements per input (default 20000)")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--work", help="folder for the files (default: a temporary one, removed)")
+    args = parser.parse_args()
+    if args.size < 200:
+        parser.error("--size must be at least 200")
+    np.seterr(all="ignore")  # overflow to inf and NaN are what the cases are about
+    rng = np.random.default_rng(args.seed)
+    cases = []
+    for op in args.op or OPS:
+        for soc, numerics in SOCS.items():
+            for fmt in numerics["dtypes"]:
+                cases.append((op, soc, fmt, fmt, False))
+        cases.append((op, "Ascend910B3", F32, F32, True))
+        if op == "hardswish":
+            cases += [(op, "Ascend910B3", F32, F16, False), (op, "Ascend910B3", F16, F32, False),
+                      (op, "Ascend910B3", BF16, F16, False), (op, "Ascend910A", F32, F16, False)]
+    with tempfile.TemporaryDirectory(prefix="aclnn-host-golden-") as temp:
+        work = args.work or temp
+        os.makedirs(work, exist_ok=True)
+        failures = sum(not run_case(args, work, *case, rng) for case in cases)
+    print("%d of %d cases bit-exact" % (len(cases) - failures, len(cases)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

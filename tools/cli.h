@@ -1,0 +1,114 @@
+// The aclnn-host tool's shared pieces: the operator table, name parsing, errors with exit codes,
+// and the options of each subcommand (tools/main.cc declares them with CLI11).
+#ifndef ACLNN_HOST_TOOLS_CLI_H_
+#define ACLNN_HOST_TOOLS_CLI_H_
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "acl/acl_base.h"
+
+namespace aclnn_host_cli {
+
+/// Exit codes (docs/cli.md, "Exit codes").
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitInternal = 1,  // an unexpected failure of the tool itself
+  kExitUsage = 2,     // the command line: unknown op, dtype, SoC or input, a malformed value
+  kExitInput = 3,     // an input file: unreadable, malformed .npy, wrong size or dtype
+  kExitLibrary = 4,   // an acl/aclnn call returned a failing status (its aclGetRecentErrMsg is shown)
+  kExitOutput = 5,    // the output could not be written
+};
+
+/// A failure that ends the command with `code` and prints `what()`.
+class CliError : public std::runtime_error {
+ public:
+  CliError(ExitCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  ExitCode code() const { return code_; }
+
+ private:
+  ExitCode code_;
+};
+
+enum class OpKind { kBackwardV2, kBackwardV1, kForward, kForwardInplace };
+
+struct OpInfo {
+  OpKind kind;
+  const char* name;         // the tool's name, e.g. "hardswish_backward_v2"
+  const char* aclnn_name;   // e.g. "aclnnHardswishBackwardV2"
+  const char* kernel_name;  // the NPU kernel, e.g. "HardSwishGradV2"
+  std::vector<const char*> inputs;
+};
+
+/// Every operator of the library, in the order `aclnn-host --help` lists them.
+const std::vector<OpInfo>& Ops();
+
+/// The op named `name`: the tool's name or the aclnn name, case, '-' and '_' ignored
+/// ("hardswish-backward-v2", "aclnnHardswishBackwardV2"). Throws kExitUsage otherwise.
+const OpInfo& FindOp(const std::string& name);
+
+/// "grad_output" (also gradOutput, grad, g) or "self" (also x) of `op`; throws kExitUsage.
+std::string CanonicalInputName(const OpInfo& op, const std::string& name);
+
+/// fp32/float32/float, fp16/float16/half, bf16/bfloat16 → the aclDataType; throws kExitUsage.
+aclDataType ParseDtype(const std::string& name);
+
+/// "float32", "float16", "bfloat16".
+const char* DtypeDisplayName(aclDataType dtype);
+
+/// "2,3" → {2, 3}; "" or "[]" → {} (rank 0). Throws kExitUsage, naming `what`, when malformed.
+std::vector<int64_t> ParseIntList(const std::string& text, const std::string& what, bool allow_negative);
+
+/// "[2, 3]".
+std::string FormatList(const std::vector<int64_t>& values);
+
+/// Checks that `name` is an SoC profile of the library; throws kExitUsage listing them otherwise.
+void CheckSocName(const std::string& name);
+
+struct RunOptions {
+  std::string op;
+  std::vector<std::string> inputs;  // NAME=FILE
+  std::string output;
+  std::string soc;
+  std::vector<std::string> dtypes;  // DTYPE or NAME=DTYPE
+  std::string out_dtype;
+  std::vector<std::string> shapes;   // DIMS or NAME=DIMS
+  std::vector<std::string> strides;  // STRIDES or NAME=STRIDES
+  std::vector<std::string> offsets;  // N or NAME=N
+  bool print = false;
+};
+
+struct TilingOptions {
+  std::string op;
+  std::string shape;
+  std::string dtype = "fp32";
+  std::string soc;
+  bool json = false;
+};
+
+struct InfoOptions {
+  bool json = false;
+};
+
+struct BenchOptions {
+  std::string op;
+  std::string shape;
+  std::string dtype = "fp32";
+  std::string out_dtype;
+  std::string soc;
+  int iterations = 0;  // 0: as many as fit in about `seconds`
+  int warmup = 3;
+  double seconds = 1.0;
+  bool json = false;
+};
+
+int RunCommand(const RunOptions& options);
+int BenchCommand(const BenchOptions& options);
+int TilingCommand(const TilingOptions& options);
+int InfoCommand(const InfoOptions& options);
+
+}  // namespace aclnn_host_cli
+
+#endif  // ACLNN_HOST_TOOLS_CLI_H_
