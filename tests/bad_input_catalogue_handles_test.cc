@@ -447,7 +447,7 @@ TEST(Catalogue, DM_02) {
   uint64_t size = 0;
   aclOpExecutor* executor = ops.PhaseOne(&size);
   EXPECT_TRUE(FailsWith(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID, ops.api(),
-                        {"tensor self (", "128 bytes) runs 4 bytes past the end of its allocation"}));
+                        {"tensor self (", "128 bytes) runs 4 bytes past the end of its allocation (", ", 124 bytes)."}));
   EXPECT_TRUE(ops.OutUntouched());
   test::Discard(executor);
 }
