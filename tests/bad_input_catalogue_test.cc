@@ -532,6 +532,40 @@ TEST(Catalogue, V2_53) {
       ::testing::ExitedWithCode(0), "");
 }
 
+TEST(Catalogue, V2_54) {
+  // Tensors destroyed between the phases: the executor holds its own copy of their layouts.
+  RuntimeSession session;
+  Operands ops(Op::kV2);
+  uint64_t size = 0;
+  aclOpExecutor* executor = ops.PhaseOne(&size);
+  ops.grad = Tensor();
+  ops.self = Tensor();
+  ops.out = Tensor();
+  EXPECT_TRUE(Succeeds(ops.PhaseTwo(nullptr, 0, executor, session.stream())));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(session.stream())));
+  EXPECT_EQ(ops.out_buffer.Download<float>(ops.count), std::vector<float>(ops.count, 1.0f / 3.0f + 0.5f));
+}
+
+TEST(Catalogue, V2_55) {
+  // out's elements overlap each other (strides [1, 1]): the result goes through a temporary, so
+  // phase one asks for a workspace, and running without it is refused.
+  RuntimeSession session;
+  DeviceBuffer in(9 * sizeof(float)), out(5 * sizeof(float));
+  in.Upload(std::vector<float>(9, 1.0f));
+  out.Upload(std::vector<float>(5, kSentinel));
+  Tensor g(WithStorage({3, 3}, {3, 1}, 0, {9}), in.get());
+  Tensor o(WithStorage({3, 3}, {1, 1}, 0, {5}), out.get());
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(aclnnHardswishBackwardV2GetWorkspaceSize(g.get(), g.get(), o.get(), &size, &executor), ACLNN_SUCCESS);
+  EXPECT_EQ(size, 36u);
+  EXPECT_TRUE(FailsWith(aclnnHardswishBackwardV2(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID,
+                        "aclnnHardswishBackwardV2",
+                        {"workspaceSize 0 is smaller than the 36 bytes the first phase asked for."}));
+  EXPECT_EQ(out.Download<float>(5), std::vector<float>(5, kSentinel));
+  test::Discard(executor);
+}
+
 // ---- aclnnHardswishBackwardGetWorkspaceSize (V1): same checks, self's dtype first ----
 
 TEST(Catalogue, V1_01) {
