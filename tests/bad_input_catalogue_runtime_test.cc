@@ -1088,5 +1088,103 @@ TEST(Catalogue, RT_FILL_08) {
   EXPECT_EQ(host, std::vector<char>(64, 1));
 }
 
+TEST(Catalogue, RT_COPY_19) {
+  RuntimeSession session;
+  DeviceBuffer device(64);
+  device.Upload(std::vector<char>(64, 1));
+  std::vector<char> host(64, 2);
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(device.get(), 64, host.data(), 64, ACL_MEMCPY_HOST_TO_HOST),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpy",
+                        {"dst (", "is device memory, but the copy's kind says host memory."}));
+  EXPECT_EQ(device.Download<char>(64), std::vector<char>(64, 1));
+}
+
+TEST(Catalogue, RT_COPY_20) {
+  RuntimeSession session;
+  DeviceBuffer a(64), b(64);
+  ::testing::AssertionResult outcome = ::testing::AssertionFailure();
+  std::thread other([&] {
+    outcome = FailsWith(aclrtMemcpyAsync(a.get(), 64, b.get(), 64, ACL_MEMCPY_DEVICE_TO_DEVICE, nullptr),
+                        ACL_ERROR_RT_CONTEXT_NULL, "aclrtMemcpyAsync", {kNoContext});
+  });
+  other.join();
+  EXPECT_TRUE(outcome);
+}
+
+TEST(Catalogue, RT_FILL_09) {
+  ScopedEnv env("ACLNN_HOST_DEVICE_COUNT", "2");
+  RuntimeSession session;
+  ASSERT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
+  DeviceBuffer other(64);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtMemsetAsync(other.get(), 64, 0, 64, session.stream()), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtMemsetAsync", {"devPtr (", "is memory of device 1, but the work runs on device 0."}));
+  ASSERT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
+  other = DeviceBuffer();
+  aclrtResetDevice(1);
+  aclrtResetDevice(1);
+}
+
+TEST(Catalogue, RT_EVENT_17) {
+  RuntimeSession session;
+  aclrtEvent event = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&event), ACL_SUCCESS);
+  ::testing::AssertionResult outcome = ::testing::AssertionFailure();
+  std::thread other([&] {
+    outcome = FailsWith(aclrtRecordEvent(event, nullptr), ACL_ERROR_RT_CONTEXT_NULL, "aclrtRecordEvent", {kNoContext});
+  });
+  other.join();
+  EXPECT_TRUE(outcome);
+  aclrtEventStatus status = ACL_EVENT_STATUS_NOT_READY;
+  EXPECT_TRUE(Succeeds(aclrtQueryEventStatus(event, &status)));
+  EXPECT_EQ(status, ACL_EVENT_STATUS_COMPLETE);  // nothing was recorded
+  aclrtDestroyEvent(event);
+}
+
+TEST(Catalogue, RT_STREAM_15) {
+  RuntimeSession session;
+  ::testing::AssertionResult outcome = ::testing::AssertionFailure();
+  std::thread other([&] {
+    aclrtStreamStatus status = ACL_STREAM_STATUS_COMPLETE;
+    outcome = FailsWith(aclrtStreamQuery(session.stream(), &status), ACL_ERROR_RT_CONTEXT_NULL, "aclrtStreamQuery",
+                        {kNoContext});
+  });
+  other.join();
+  EXPECT_TRUE(outcome);
+}
+
+TEST(Catalogue, RT_MEM_25) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  void* ptr = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtMallocHost(&ptr, 64), ACL_ERROR_RT_CONTEXT_NULL, "aclrtMallocHost", {kNoContext}));
+  EXPECT_EQ(ptr, nullptr);
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_MEM_26) {
+  RuntimeSession session;
+  void* host = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&host, 64), ACL_SUCCESS);
+  ::testing::AssertionResult outcome = ::testing::AssertionFailure();
+  std::thread other(
+      [&] { outcome = FailsWith(aclrtFreeHost(host), ACL_ERROR_RT_CONTEXT_NULL, "aclrtFreeHost", {kNoContext}); });
+  other.join();
+  EXPECT_TRUE(outcome);
+  EXPECT_TRUE(Succeeds(aclrtFreeHost(host)));
+}
+
+TEST(Catalogue, RT_DEV_23) {
+  uint64_t count = 7;
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclInit(nullptr), ACL_ERROR_REPEAT_INITIALIZE, "aclInit"));
+  // The second aclInit took a reference: the first aclFinalizeReference leaves the runtime up.
+  EXPECT_TRUE(Succeeds(aclFinalizeReference(&count)));
+  EXPECT_EQ(count, 1u);
+  EXPECT_TRUE(FailsWith(aclrtSetDevice(3), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtSetDevice"));
+  EXPECT_TRUE(Succeeds(aclFinalizeReference(&count)));
+  EXPECT_EQ(count, 0u);
+  EXPECT_TRUE(FailsWith(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE, "aclrtSetDevice"));
+}
+
 }  // namespace
 }  // namespace catalogue
