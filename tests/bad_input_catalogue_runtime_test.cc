@@ -1,0 +1,1190 @@
+// The bad-input catalogue, runtime rows (docs/bad-input-catalogue.md): RT-INIT-*, ENV-*, RT-DEV-*,
+// RT-STREAM-*, RT-EVENT-*, RT-MEM-*, RT-COPY-*, RT-FILL-*. One test per row, named after its ID.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bad_input_catalogue_support.h"
+
+namespace catalogue {
+namespace {
+
+// Sets an environment variable for the test's scope.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) { setenv(name, value, 1); }
+  ~ScopedEnv() { unsetenv(name_); }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+};
+
+// A config file for aclInit, removed at the end of the test.
+class ConfigFile {
+ public:
+  explicit ConfigFile(const std::string& text)
+      : path_(::testing::TempDir() + "catalogue_" + std::to_string(getpid()) + ".json") {
+    std::ofstream(path_) << text;
+  }
+  ~ConfigFile() { std::remove(path_.c_str()); }
+  const char* path() const { return path_.c_str(); }
+
+ private:
+  std::string path_;
+};
+
+// aclInit with `text` as the config file fails with `code` and `phrase`, and leaves the runtime
+// uninitialised.
+::testing::AssertionResult InitWithConfigFails(const std::string& text, aclError code, const char* phrase) {
+  ConfigFile file(text);
+  TakeErrorMessage();
+  ::testing::AssertionResult result = FailsWith(aclInit(file.path()), code, "aclInit", {phrase});
+  if (!result) return result;
+  return FailsWith(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE, "aclrtSetDevice", {"aclInit has not been called."});
+}
+
+// aclInit with the environment variable `name`=`value` fails with ACL_ERROR_INVALID_PARAM and `phrase`.
+::testing::AssertionResult InitWithEnvFails(const char* name, const char* value, const char* phrase) {
+  ScopedEnv env(name, value);
+  TakeErrorMessage();
+  ::testing::AssertionResult result = FailsWith(aclInit(nullptr), ACL_ERROR_INVALID_PARAM, "aclInit", {phrase});
+  if (!result) return result;
+  return FailsWith(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE, "aclFinalize", {"not initialised"});
+}
+
+constexpr const char* kNoContext = "the current thread has no context: call aclrtSetDevice on this thread first.";
+
+// ---- aclInit / aclFinalize and the config file ----
+
+TEST(Catalogue, RT_INIT_01) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclInit(nullptr), ACL_ERROR_REPEAT_INITIALIZE, "aclInit",
+                        {"the runtime is already initialised (this code may be ignored)."}));
+}
+
+TEST(Catalogue, RT_INIT_02) {
+  EXPECT_TRUE(FailsWith(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE, "aclFinalize",
+                        {"the runtime is not initialised (already finalised, or aclInit was never called)."}));
+}
+
+TEST(Catalogue, RT_INIT_03) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE, "aclFinalize", {"the runtime is not initialised"}));
+}
+
+TEST(Catalogue, RT_INIT_04) {
+  uint64_t count = 99;
+  EXPECT_TRUE(FailsWith(aclFinalizeReference(&count), ACL_ERROR_REPEAT_FINALIZE, "aclFinalizeReference",
+                        {"the runtime is not initialised"}));
+  EXPECT_EQ(count, 99u);
+}
+
+TEST(Catalogue, RT_INIT_05) {
+  EXPECT_TRUE(FailsWith(aclInit("/nonexistent/catalogue.json"), ACL_ERROR_INVALID_FILE, "aclInit",
+                        {"cannot open the config file \"/nonexistent/catalogue.json\"."}));
+  EXPECT_TRUE(FailsWith(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE, "aclrtSetDevice"));
+}
+
+TEST(Catalogue, RT_INIT_06) {
+  EXPECT_TRUE(FailsWith(aclInit("/tmp"), ACL_ERROR_INVALID_FILE, "aclInit", {"the config file \"/tmp\" is a directory."}));
+}
+
+TEST(Catalogue, RT_INIT_07) {
+  EXPECT_TRUE(InitWithConfigFails("{ not json", ACL_ERROR_PARSE_FILE, "is not a JSON object."));
+}
+
+TEST(Catalogue, RT_INIT_08) {
+  EXPECT_TRUE(InitWithConfigFails("[1, 2]", ACL_ERROR_PARSE_FILE, "is not a JSON object."));
+}
+
+TEST(Catalogue, RT_INIT_09) {
+  EXPECT_TRUE(InitWithConfigFails("{\"aclnn_host\": 3}", ACL_ERROR_PARSE_FILE, "\" must be a JSON object."));
+}
+
+TEST(Catalogue, RT_INIT_10) {
+  EXPECT_TRUE(InitWithConfigFails("{\"aclnn_host\": {\"soc_name\": 910}}", ACL_ERROR_PARSE_FILE,
+                                  "\" must be a string."));
+}
+
+TEST(Catalogue, RT_INIT_11) {
+  EXPECT_TRUE(InitWithConfigFails("{\"aclnn_host\": {\"device_count\": 0}}", ACL_ERROR_INVALID_PARAM,
+                                  "must be an integer from 1 to 64."));
+}
+
+TEST(Catalogue, RT_INIT_12) {
+  EXPECT_TRUE(InitWithConfigFails("{\"aclnn_host\": {\"device_count\": \"2\"}}", ACL_ERROR_INVALID_PARAM,
+                                  "\"aclnn_host.device_count\" in"));
+}
+
+TEST(Catalogue, RT_INIT_13) {
+  EXPECT_TRUE(InitWithConfigFails("{\"aclnn_host\": {\"device_memory\": 0}}", ACL_ERROR_INVALID_PARAM,
+                                  "must be a byte count (a positive integer, or a string such as \"16G\")."));
+}
+
+TEST(Catalogue, RT_INIT_14) {
+  EXPECT_TRUE(InitWithConfigFails("{\"aclnn_host\": {\"device_memory\": \"12X\"}}", ACL_ERROR_INVALID_PARAM,
+                                  "\"aclnn_host.device_memory\" in"));
+}
+
+TEST(Catalogue, RT_INIT_15) {
+  EXPECT_TRUE(InitWithConfigFails("{\"aclnn_host\": {\"strict\": \"yes\"}}", ACL_ERROR_INVALID_PARAM,
+                                  "must be true or false."));
+}
+
+TEST(Catalogue, RT_INIT_16) {
+  EXPECT_TRUE(InitWithConfigFails("{\"aclnn_host\": {\"soc_name\": \"Ascend999\"}}", ACL_ERROR_INVALID_PARAM,
+                                  "unknown SoC \"Ascend999\"; valid names are: Ascend910B1, "));
+}
+
+TEST(Catalogue, RT_INIT_17) {
+  // The environment overrides the file: a valid file SoC does not rescue an invalid ACLNN_HOST_SOC.
+  ScopedEnv env("ACLNN_HOST_SOC", "Ascend999");
+  EXPECT_TRUE(InitWithConfigFails("{\"aclnn_host\": {\"soc_name\": \"Ascend910B1\"}}", ACL_ERROR_INVALID_PARAM,
+                                  "unknown SoC \"Ascend999\""));
+}
+
+// ---- ACLNN_HOST_* environment variables ----
+
+TEST(Catalogue, ENV_01) {
+  EXPECT_TRUE(InitWithEnvFails("ACLNN_HOST_SOC", "Ascend999",
+                               "unknown SoC \"Ascend999\"; valid names are: Ascend910B1, Ascend910B2"));
+}
+
+TEST(Catalogue, ENV_02) {
+  EXPECT_TRUE(InitWithEnvFails("ACLNN_HOST_DEVICE_COUNT", "0",
+                               "ACLNN_HOST_DEVICE_COUNT=\"0\" is not an integer from 1 to 64."));
+}
+
+TEST(Catalogue, ENV_03) {
+  EXPECT_TRUE(InitWithEnvFails("ACLNN_HOST_DEVICE_COUNT", "65", "ACLNN_HOST_DEVICE_COUNT=\"65\""));
+}
+
+TEST(Catalogue, ENV_04) {
+  EXPECT_TRUE(InitWithEnvFails("ACLNN_HOST_DEVICE_COUNT", "2x", "ACLNN_HOST_DEVICE_COUNT=\"2x\""));
+}
+
+TEST(Catalogue, ENV_05) {
+  EXPECT_TRUE(InitWithEnvFails("ACLNN_HOST_DEVICE_MEMORY", "0",
+                               "ACLNN_HOST_DEVICE_MEMORY=\"0\" is not a byte count (e.g. 68719476736, 64G, 512MiB)."));
+}
+
+TEST(Catalogue, ENV_06) {
+  EXPECT_TRUE(InitWithEnvFails("ACLNN_HOST_DEVICE_MEMORY", "16Q", "ACLNN_HOST_DEVICE_MEMORY=\"16Q\""));
+}
+
+TEST(Catalogue, ENV_07) {
+  EXPECT_TRUE(InitWithEnvFails("ACLNN_HOST_DEVICE_MEMORY", "99999999999999999999",
+                               "ACLNN_HOST_DEVICE_MEMORY=\"99999999999999999999\""));
+}
+
+TEST(Catalogue, ENV_08) {
+  EXPECT_TRUE(InitWithEnvFails("ACLNN_HOST_DEVICE_MEMORY", "16777216T", "ACLNN_HOST_DEVICE_MEMORY=\"16777216T\""));
+}
+
+TEST(Catalogue, ENV_09) {
+  EXPECT_TRUE(InitWithEnvFails("ACLNN_HOST_DEVICE_MEMORY", "-1G", "ACLNN_HOST_DEVICE_MEMORY=\"-1G\""));
+}
+
+TEST(Catalogue, ENV_10) {
+  EXPECT_TRUE(InitWithEnvFails("ACLNN_HOST_STRICT", "yes", "ACLNN_HOST_STRICT=\"yes\" is neither 1 (strict) nor 0."));
+}
+
+TEST(Catalogue, ENV_11) {
+  // An empty ACLNN_HOST_SOC counts as unset: the default SoC.
+  ScopedEnv env("ACLNN_HOST_SOC", "");
+  ASSERT_TRUE(Succeeds(aclInit(nullptr)));
+  ASSERT_NE(aclrtGetSocName(), nullptr);
+  EXPECT_STREQ(aclrtGetSocName(), "Ascend910B3");
+  EXPECT_TRUE(Succeeds(aclFinalize()));
+}
+
+// The variables read once per process run in a child (gtest death test): the op still succeeds
+// with the default and computes the right values.
+void ExpectIgnoredInChild(const char* name, const char* value) {
+  ::testing::FLAGS_gtest_death_test_style = "threadsafe";
+  EXPECT_EXIT(
+      {
+        setenv(name, value, 1);
+        bool ok = true;
+        {
+          RuntimeSession session;
+          Operands ops(Op::kForward, {64, 64});
+          uint64_t size = 0;
+          aclOpExecutor* executor = ops.PhaseOne(&size);
+          ok = ops.PhaseTwo(nullptr, 0, executor, session.stream()) == ACLNN_SUCCESS &&
+               aclrtSynchronizeStream(session.stream()) == ACL_SUCCESS && TakeErrorMessage().empty();
+          // hardswish(1) = 1 * 4 / 6
+          for (float v : ops.out_buffer.Download<float>(ops.count)) ok = ok && v == 1.0f * (1.0f + 3.0f) / 6.0f;
+        }
+        std::exit(ok ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
+TEST(Catalogue, ENV_12) {
+  ::testing::FLAGS_gtest_death_test_style = "threadsafe";
+  EXPECT_EXIT(
+      {
+        setenv("ACLNN_HOST_MAX_ISA", "avx9000", 1);
+        RuntimeSession session;
+        Tensor t = Make({2, 3});
+        const bool ok = Rejected(Fw(t.get(), t.get()), kFw, ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
+                                 "no kernel variant: ACLNN_HOST_MAX_ISA=\"avx9000\" is not one of: ");
+        std::exit(ok ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
+TEST(Catalogue, ENV_13) { ExpectIgnoredInChild("ACLNN_HOST_PARALLEL_THRESHOLD", "lots"); }
+TEST(Catalogue, ENV_14) { ExpectIgnoredInChild("ACLNN_HOST_PARALLEL_THRESHOLD", "-5"); }
+TEST(Catalogue, ENV_15) { ExpectIgnoredInChild("ACLNN_HOST_STREAMING_BYTES", "12abc"); }
+TEST(Catalogue, ENV_16) { ExpectIgnoredInChild("ACLNN_HOST_NUM_THREADS", "0"); }
+TEST(Catalogue, ENV_17) { ExpectIgnoredInChild("ACLNN_HOST_NUM_THREADS", "100000"); }
+TEST(Catalogue, ENV_18) { ExpectIgnoredInChild("ACLNN_HOST_MAX_ISA", ""); }
+
+// ---- devices and contexts ----
+
+TEST(Catalogue, RT_DEV_01) {
+  EXPECT_TRUE(FailsWith(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE, "aclrtSetDevice", {"aclInit has not been called."}));
+}
+
+TEST(Catalogue, RT_DEV_02) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtSetDevice(-1), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtSetDevice",
+                        {"device id -1 is out of range [0, 1)."}));
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_DEV_03) {
+  ScopedEnv env("ACLNN_HOST_DEVICE_COUNT", "2");
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtSetDevice(2), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtSetDevice",
+                        {"device id 2 is out of range [0, 2)."}));
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_DEV_04) {
+  EXPECT_TRUE(FailsWith(aclrtResetDevice(0), ACL_ERROR_UNINITIALIZE, "aclrtResetDevice", {"aclInit has not been called."}));
+}
+
+TEST(Catalogue, RT_DEV_05) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtResetDevice(5), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtResetDevice",
+                        {"device id 5 is out of range [0, 1)."}));
+}
+
+TEST(Catalogue, RT_DEV_06) {
+  ScopedEnv env("ACLNN_HOST_DEVICE_COUNT", "2");
+  RuntimeSession session;
+  EXPECT_TRUE(Succeeds(aclrtResetDevice(1)));  // never set: nothing to release
+  int32_t device = -1;
+  EXPECT_TRUE(Succeeds(aclrtGetDevice(&device)));
+  EXPECT_EQ(device, 0);
+}
+
+TEST(Catalogue, RT_DEV_07) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtGetDevice(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtGetDevice", {"deviceId is nullptr."}));
+}
+
+TEST(Catalogue, RT_DEV_08) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  int32_t device = 42;
+  EXPECT_TRUE(FailsWith(aclrtGetDevice(&device), ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetDevice", {kNoContext}));
+  EXPECT_EQ(device, 42);
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_DEV_09) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+  int32_t device = 42;
+  EXPECT_TRUE(FailsWith(aclrtGetDevice(&device), ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetDevice", {kNoContext}));
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_DEV_10) {
+  // A context set before aclFinalize does not survive into the next aclInit.
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  int32_t device = 42;
+  EXPECT_TRUE(FailsWith(aclrtGetDevice(&device), ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetDevice", {kNoContext}));
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_DEV_11) {
+  RuntimeSession session;
+  ::testing::AssertionResult outcome = ::testing::AssertionFailure();
+  std::thread other([&] {
+    int32_t device = 42;
+    outcome = FailsWith(aclrtGetDevice(&device), ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetDevice", {kNoContext});
+  });
+  other.join();
+  EXPECT_TRUE(outcome);
+}
+
+TEST(Catalogue, RT_DEV_12) {
+  EXPECT_TRUE(FailsWith(aclrtGetDeviceCount(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceCount",
+                        {"count is nullptr."}));
+}
+
+TEST(Catalogue, RT_DEV_13) {
+  uint32_t count = 9;
+  EXPECT_TRUE(FailsWith(aclrtGetDeviceCount(&count), ACL_ERROR_UNINITIALIZE, "aclrtGetDeviceCount",
+                        {"aclInit has not been called."}));
+  EXPECT_EQ(count, 9u);
+}
+
+TEST(Catalogue, RT_DEV_14) {
+  EXPECT_TRUE(FailsWith(aclrtGetRunMode(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtGetRunMode", {"runMode is nullptr."}));
+}
+
+TEST(Catalogue, RT_DEV_15) {
+  int32_t major = 0, minor = 0;
+  EXPECT_TRUE(FailsWith(aclrtGetVersion(&major, &minor, nullptr), ACL_ERROR_INVALID_PARAM, "aclrtGetVersion",
+                        {"a version pointer is nullptr."}));
+}
+
+TEST(Catalogue, RT_DEV_16) {
+  TakeErrorMessage();
+  EXPECT_EQ(aclrtGetSocName(), nullptr);
+  EXPECT_EQ(TakeErrorMessage(), "");
+}
+
+TEST(Catalogue, RT_DEV_17) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeDevice(), ACL_ERROR_RT_CONTEXT_NULL, "aclrtSynchronizeDevice", {kNoContext}));
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_DEV_18) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtSetDeviceSatMode(static_cast<aclrtFloatOverflowMode>(7)), ACL_ERROR_INVALID_PARAM,
+                        "aclrtSetDeviceSatMode", {"overflow mode 7 is neither SATURATION (0) nor INFNAN (1)."}));
+}
+
+TEST(Catalogue, RT_DEV_19) {
+  RuntimeSession session("Ascend910A");
+  EXPECT_TRUE(FailsWith(aclrtSetDeviceSatMode(ACL_RT_OVERFLOW_MODE_INFNAN), ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        "aclrtSetDeviceSatMode", {"Ascend910A supports only the saturation overflow mode."}));
+  aclrtFloatOverflowMode mode = ACL_RT_OVERFLOW_MODE_INFNAN;
+  EXPECT_TRUE(Succeeds(aclrtGetDeviceSatMode(&mode)));
+  EXPECT_EQ(mode, ACL_RT_OVERFLOW_MODE_SATURATION);
+}
+
+TEST(Catalogue, RT_DEV_20) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtSetDeviceSatMode(ACL_RT_OVERFLOW_MODE_SATURATION), ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtSetDeviceSatMode", {kNoContext}));
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_DEV_21) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtGetDeviceSatMode(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceSatMode",
+                        {"mode is nullptr."}));
+}
+
+TEST(Catalogue, RT_DEV_22) {
+  aclrtFloatOverflowMode mode = ACL_RT_OVERFLOW_MODE_INFNAN;
+  EXPECT_TRUE(FailsWith(aclrtGetDeviceSatMode(&mode), ACL_ERROR_UNINITIALIZE, "aclrtGetDeviceSatMode",
+                        {"aclInit has not been called."}));
+}
+
+// ---- streams ----
+
+TEST(Catalogue, RT_STREAM_01) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtCreateStream(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtCreateStream", {"stream is nullptr."}));
+}
+
+TEST(Catalogue, RT_STREAM_02) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  aclrtStream stream = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtCreateStream(&stream), ACL_ERROR_RT_CONTEXT_NULL, "aclrtCreateStream", {kNoContext}));
+  EXPECT_EQ(stream, nullptr);
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_STREAM_03) {
+  aclrtStream stream = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtCreateStream(&stream), ACL_ERROR_UNINITIALIZE, "aclrtCreateStream",
+                        {"aclInit has not been called."}));
+}
+
+TEST(Catalogue, RT_STREAM_04) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtDestroyStream(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtDestroyStream", {"stream is nullptr."}));
+}
+
+TEST(Catalogue, RT_STREAM_05) {
+  RuntimeSession session;
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtDestroyStream(stream), ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyStream",
+                        {"is not a live stream (destroyed, or never created)."}));
+}
+
+TEST(Catalogue, RT_STREAM_06) {
+  RuntimeSession session;
+  int bogus = 0;
+  EXPECT_TRUE(FailsWith(aclrtDestroyStream(&bogus), ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyStream",
+                        {"is not a live stream"}));
+}
+
+TEST(Catalogue, RT_STREAM_07) {
+  int bogus = 0;
+  EXPECT_TRUE(FailsWith(aclrtDestroyStream(&bogus), ACL_ERROR_UNINITIALIZE, "aclrtDestroyStream",
+                        {"aclInit has not been called."}));
+}
+
+TEST(Catalogue, RT_STREAM_08) {
+  RuntimeSession session;
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeStream(stream), ACL_ERROR_RT_INVALID_HANDLE, "aclrtSynchronizeStream",
+                        {"is not a live stream"}));
+}
+
+TEST(Catalogue, RT_STREAM_09) {
+  ScopedEnv env("ACLNN_HOST_DEVICE_COUNT", "2");
+  RuntimeSession session;
+  ASSERT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeStream(stream), ACL_ERROR_RT_STREAM_CONTEXT, "aclrtSynchronizeStream",
+                        {"belongs to device 1, but the current device is 0."}));
+  aclrtSetDevice(1);
+  aclrtDestroyStream(stream);
+  aclrtResetDevice(1);
+  aclrtResetDevice(0);
+  aclrtSetDevice(0);
+}
+
+TEST(Catalogue, RT_STREAM_10) {
+  RuntimeSession session;
+  ::testing::AssertionResult outcome = ::testing::AssertionFailure();
+  std::thread other([&] {
+    outcome = FailsWith(aclrtSynchronizeStream(session.stream()), ACL_ERROR_RT_CONTEXT_NULL, "aclrtSynchronizeStream",
+                        {kNoContext});
+  });
+  other.join();
+  EXPECT_TRUE(outcome);
+}
+
+TEST(Catalogue, RT_STREAM_11) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtStreamQuery(session.stream(), nullptr), ACL_ERROR_INVALID_PARAM, "aclrtStreamQuery",
+                        {"status is nullptr."}));
+}
+
+TEST(Catalogue, RT_STREAM_12) {
+  RuntimeSession session;
+  int bogus = 0;
+  aclrtStreamStatus status = ACL_STREAM_STATUS_COMPLETE;
+  EXPECT_TRUE(FailsWith(aclrtStreamQuery(&bogus, &status), ACL_ERROR_RT_INVALID_HANDLE, "aclrtStreamQuery",
+                        {"is not a live stream"}));
+}
+
+TEST(Catalogue, RT_STREAM_13) {
+  // The last aclrtResetDevice destroys the device's streams.
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeStream(stream), ACL_ERROR_RT_INVALID_HANDLE, "aclrtSynchronizeStream",
+                        {"is not a live stream"}));
+  aclrtResetDevice(0);
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_STREAM_14) {
+  // aclFinalize destroys every stream.
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  // No stream is created after the cycle: a new one could reuse the old handle's address.
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtDestroyStream(stream), ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyStream",
+                        {"is not a live stream"}));
+  aclrtResetDevice(0);
+  aclFinalize();
+}
+
+// ---- events ----
+
+TEST(Catalogue, RT_EVENT_01) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtCreateEvent(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtCreateEvent", {"event is nullptr."}));
+}
+
+TEST(Catalogue, RT_EVENT_02) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  aclrtEvent event = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtCreateEvent(&event), ACL_ERROR_RT_CONTEXT_NULL, "aclrtCreateEvent", {kNoContext}));
+  EXPECT_EQ(event, nullptr);
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_EVENT_03) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtDestroyEvent(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtDestroyEvent", {"event is nullptr."}));
+}
+
+TEST(Catalogue, RT_EVENT_04) {
+  RuntimeSession session;
+  aclrtEvent event = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&event), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyEvent(event), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtDestroyEvent(event), ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyEvent",
+                        {"is not a live event (destroyed, or never created)."}));
+}
+
+TEST(Catalogue, RT_EVENT_05) {
+  int bogus = 0;
+  EXPECT_TRUE(FailsWith(aclrtDestroyEvent(&bogus), ACL_ERROR_UNINITIALIZE, "aclrtDestroyEvent",
+                        {"aclInit has not been called."}));
+}
+
+TEST(Catalogue, RT_EVENT_06) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtRecordEvent(nullptr, session.stream()), ACL_ERROR_INVALID_PARAM, "aclrtRecordEvent",
+                        {"event is nullptr."}));
+}
+
+TEST(Catalogue, RT_EVENT_07) {
+  RuntimeSession session;
+  aclrtEvent event = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&event), ACL_SUCCESS);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtRecordEvent(event, stream), ACL_ERROR_RT_INVALID_HANDLE, "aclrtRecordEvent",
+                        {"is not a live stream"}));
+  // Nothing was recorded: the event is complete and a synchronize returns at once.
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeEvent(event)));
+  aclrtDestroyEvent(event);
+}
+
+TEST(Catalogue, RT_EVENT_08) {
+  RuntimeSession session;
+  aclrtEvent event = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&event), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyEvent(event), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtRecordEvent(event, session.stream()), ACL_ERROR_RT_INVALID_HANDLE, "aclrtRecordEvent",
+                        {"is not a live event"}));
+}
+
+TEST(Catalogue, RT_EVENT_09) {
+  RuntimeSession session;
+  aclrtEvent event = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&event), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyEvent(event), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtStreamWaitEvent(session.stream(), event), ACL_ERROR_RT_INVALID_HANDLE,
+                        "aclrtStreamWaitEvent", {"is not a live event"}));
+}
+
+TEST(Catalogue, RT_EVENT_10) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtStreamWaitEvent(session.stream(), nullptr), ACL_ERROR_INVALID_PARAM,
+                        "aclrtStreamWaitEvent", {"event is nullptr."}));
+}
+
+TEST(Catalogue, RT_EVENT_11) {
+  // Waiting for an event never recorded does not block the stream.
+  RuntimeSession session;
+  aclrtEvent event = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&event), ACL_SUCCESS);
+  EXPECT_TRUE(Succeeds(aclrtStreamWaitEvent(session.stream(), event)));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(session.stream())));
+  aclrtDestroyEvent(event);
+}
+
+TEST(Catalogue, RT_EVENT_12) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeEvent(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtSynchronizeEvent",
+                        {"event is nullptr."}));
+}
+
+TEST(Catalogue, RT_EVENT_13) {
+  RuntimeSession session;
+  int bogus = 0;
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeEvent(&bogus), ACL_ERROR_RT_INVALID_HANDLE, "aclrtSynchronizeEvent",
+                        {"is not a live event"}));
+}
+
+TEST(Catalogue, RT_EVENT_14) {
+  RuntimeSession session;
+  aclrtEvent event = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&event), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtQueryEventStatus(event, nullptr), ACL_ERROR_INVALID_PARAM, "aclrtQueryEventStatus",
+                        {"status is nullptr."}));
+  aclrtDestroyEvent(event);
+}
+
+TEST(Catalogue, RT_EVENT_15) {
+  RuntimeSession session;
+  int bogus = 0;
+  aclrtEventStatus status = ACL_EVENT_STATUS_COMPLETE;
+  EXPECT_TRUE(FailsWith(aclrtQueryEventStatus(&bogus, &status), ACL_ERROR_RT_INVALID_HANDLE, "aclrtQueryEventStatus",
+                        {"is not a live event"}));
+}
+
+TEST(Catalogue, RT_EVENT_16) {
+  // aclFinalize destroys every event.
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtEvent event = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&event), ACL_SUCCESS);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeEvent(event), ACL_ERROR_UNINITIALIZE, "aclrtSynchronizeEvent",
+                        {"aclInit has not been called."}));
+}
+
+// ---- memory ----
+
+TEST(Catalogue, RT_MEM_01) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtMalloc(nullptr, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM, "aclrtMalloc",
+                        {"devPtr is nullptr."}));
+}
+
+TEST(Catalogue, RT_MEM_02) {
+  RuntimeSession session;
+  void* ptr = &ptr;
+  EXPECT_TRUE(FailsWith(aclrtMalloc(&ptr, 0, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM, "aclrtMalloc",
+                        {"size must be greater than 0."}));
+  EXPECT_EQ(ptr, static_cast<void*>(&ptr));
+}
+
+TEST(Catalogue, RT_MEM_03) {
+  RuntimeSession session;
+  void* ptr = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtMalloc(&ptr, 64, static_cast<aclrtMemMallocPolicy>(0x77)), ACL_ERROR_INVALID_PARAM,
+                        "aclrtMalloc", {"malloc policy 0x77 is not valid."}));
+  EXPECT_EQ(ptr, nullptr);
+}
+
+TEST(Catalogue, RT_MEM_04) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  void* ptr = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtMalloc(&ptr, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_CONTEXT_NULL, "aclrtMalloc",
+                        {kNoContext}));
+  EXPECT_EQ(ptr, nullptr);
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_MEM_05) {
+  void* ptr = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtMalloc(&ptr, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_UNINITIALIZE, "aclrtMalloc",
+                        {"aclInit has not been called."}));
+}
+
+TEST(Catalogue, RT_MEM_06) {
+  ScopedEnv env("ACLNN_HOST_DEVICE_MEMORY", "1M");
+  RuntimeSession session;
+  void* ptr = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtMalloc(&ptr, 2 << 20, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_MEMORY_ALLOCATION,
+                        "aclrtMalloc", {"out of device memory: 2097152 bytes requested, 1048576 of 1048576 bytes free "
+                                        "on device 0."}));
+  EXPECT_EQ(ptr, nullptr);
+}
+
+TEST(Catalogue, RT_MEM_07) {
+  ScopedEnv env("ACLNN_HOST_DEVICE_MEMORY", "1M");
+  RuntimeSession session;
+  void* first = nullptr;
+  void* second = nullptr;
+  ASSERT_EQ(aclrtMalloc(&first, 600 << 10, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtMalloc(&second, 600 << 10, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_MEMORY_ALLOCATION,
+                        "aclrtMalloc", {"out of device memory: 614400 bytes requested"}));
+  EXPECT_EQ(second, nullptr);
+  // Freeing gives the capacity back.
+  ASSERT_EQ(aclrtFree(first), ACL_SUCCESS);
+  EXPECT_TRUE(Succeeds(aclrtMalloc(&second, 600 << 10, ACL_MEM_MALLOC_HUGE_FIRST)));
+  aclrtFree(second);
+}
+
+TEST(Catalogue, RT_MEM_08) {
+  RuntimeSession session;
+  void* ptr = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtMalloc(&ptr, SIZE_MAX, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_MEMORY_ALLOCATION,
+                        "aclrtMalloc", {"18446744073709551615 bytes cannot be allocated."}));
+  EXPECT_EQ(ptr, nullptr);
+}
+
+TEST(Catalogue, RT_MEM_09) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtFree(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtFree", {"devPtr is nullptr."}));
+}
+
+TEST(Catalogue, RT_MEM_10) {
+  RuntimeSession session;
+  void* ptr = nullptr;
+  ASSERT_EQ(aclrtMalloc(&ptr, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtFree(ptr), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtFree(ptr), ACL_ERROR_RT_MEMORY_FREE, "aclrtFree",
+                        {"is not the start of a live aclrtMalloc allocation."}));
+}
+
+TEST(Catalogue, RT_MEM_11) {
+  RuntimeSession session;
+  DeviceBuffer buffer(64);
+  EXPECT_TRUE(FailsWith(aclrtFree(static_cast<char*>(buffer.get()) + 8), ACL_ERROR_RT_MEMORY_FREE, "aclrtFree",
+                        {"is not the start of a live aclrtMalloc allocation."}));
+}
+
+TEST(Catalogue, RT_MEM_12) {
+  RuntimeSession session;
+  void* host = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&host, 64), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtFree(host), ACL_ERROR_RT_MEMORY_FREE, "aclrtFree",
+                        {"is host memory from aclrtMallocHost: free it with aclrtFreeHost."}));
+  EXPECT_TRUE(Succeeds(aclrtFreeHost(host)));
+}
+
+TEST(Catalogue, RT_MEM_13) {
+  RuntimeSession session;
+  void* device = nullptr;
+  ASSERT_EQ(aclrtMalloc(&device, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtFreeHost(device), ACL_ERROR_RT_MEMORY_FREE, "aclrtFreeHost",
+                        {"is device memory from aclrtMalloc: free it with aclrtFree."}));
+  EXPECT_TRUE(Succeeds(aclrtFree(device)));
+}
+
+TEST(Catalogue, RT_MEM_14) {
+  RuntimeSession session;
+  void* ptr = nullptr;
+  ASSERT_EQ(aclrtMalloc(&ptr, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ::testing::AssertionResult outcome = ::testing::AssertionFailure();
+  std::thread other([&] { outcome = FailsWith(aclrtFree(ptr), ACL_ERROR_RT_CONTEXT_NULL, "aclrtFree", {kNoContext}); });
+  other.join();
+  EXPECT_TRUE(outcome);
+  EXPECT_TRUE(Succeeds(aclrtFree(ptr)));
+}
+
+TEST(Catalogue, RT_MEM_15) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtMallocHost(nullptr, 64), ACL_ERROR_INVALID_PARAM, "aclrtMallocHost", {"hostPtr is nullptr."}));
+}
+
+TEST(Catalogue, RT_MEM_16) {
+  RuntimeSession session;
+  void* ptr = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtMallocHost(&ptr, 0), ACL_ERROR_INVALID_PARAM, "aclrtMallocHost",
+                        {"size must be greater than 0."}));
+}
+
+TEST(Catalogue, RT_MEM_17) {
+  RuntimeSession session;
+  void* ptr = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtMallocHost(&ptr, SIZE_MAX), ACL_ERROR_RT_MEMORY_ALLOCATION, "aclrtMallocHost",
+                        {"18446744073709551615 bytes cannot be allocated."}));
+  EXPECT_EQ(ptr, nullptr);
+}
+
+TEST(Catalogue, RT_MEM_18) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtFreeHost(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtFreeHost", {"hostPtr is nullptr."}));
+}
+
+TEST(Catalogue, RT_MEM_19) {
+  RuntimeSession session;
+  void* host = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&host, 64), ACL_SUCCESS);
+  ASSERT_EQ(aclrtFreeHost(host), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtFreeHost(host), ACL_ERROR_RT_MEMORY_FREE, "aclrtFreeHost",
+                        {"is not the start of a live aclrtMallocHost allocation."}));
+}
+
+TEST(Catalogue, RT_MEM_20) {
+  RuntimeSession session;
+  size_t free_bytes = 0;
+  EXPECT_TRUE(FailsWith(aclrtGetMemInfo(ACL_HBM_MEM, &free_bytes, nullptr), ACL_ERROR_INVALID_PARAM, "aclrtGetMemInfo",
+                        {"free or total is nullptr."}));
+}
+
+TEST(Catalogue, RT_MEM_21) {
+  RuntimeSession session;
+  size_t free_bytes = 0, total = 0;
+  EXPECT_TRUE(FailsWith(aclrtGetMemInfo(static_cast<aclrtMemAttr>(99), &free_bytes, &total), ACL_ERROR_INVALID_PARAM,
+                        "aclrtGetMemInfo", {"memory attribute 99 is not valid."}));
+}
+
+TEST(Catalogue, RT_MEM_22) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  size_t free_bytes = 0, total = 0;
+  EXPECT_TRUE(FailsWith(aclrtGetMemInfo(ACL_HBM_MEM, &free_bytes, &total), ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetMemInfo",
+                        {kNoContext}));
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_MEM_23) {
+  RuntimeSession session;
+  size_t free_bytes = 1, total = 1;
+  EXPECT_TRUE(Succeeds(aclrtGetMemInfo(ACL_DDR_MEM, &free_bytes, &total)));
+  EXPECT_EQ(free_bytes, 0u);
+  EXPECT_EQ(total, 0u);
+}
+
+TEST(Catalogue, RT_MEM_24) {
+  // aclFinalize releases every allocation: the old pointer is no longer live.
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  void* ptr = nullptr;
+  ASSERT_EQ(aclrtMalloc(&ptr, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtFree(ptr), ACL_ERROR_RT_MEMORY_FREE, "aclrtFree",
+                        {"is not the start of a live aclrtMalloc allocation."}));
+}
+
+// ---- copies ----
+
+TEST(Catalogue, RT_COPY_01) {
+  RuntimeSession session;
+  std::vector<char> host(64);
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(nullptr, 64, host.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
+                        "aclrtMemcpy", {"dst is nullptr."}));
+}
+
+TEST(Catalogue, RT_COPY_02) {
+  RuntimeSession session;
+  DeviceBuffer buffer(64);
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(buffer.get(), 64, nullptr, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
+                        "aclrtMemcpy", {"src is nullptr."}));
+}
+
+TEST(Catalogue, RT_COPY_03) {
+  RuntimeSession session;
+  EXPECT_TRUE(Succeeds(aclrtMemcpy(nullptr, 0, nullptr, 0, ACL_MEMCPY_HOST_TO_DEVICE)));
+}
+
+TEST(Catalogue, RT_COPY_04) {
+  RuntimeSession session;
+  DeviceBuffer buffer(64);
+  std::vector<char> host(64);
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(buffer.get(), 64, host.data(), 64, static_cast<aclrtMemcpyKind>(99)),
+                        ACL_ERROR_INVALID_PARAM, "aclrtMemcpy", {"memcpy kind 99 is not supported here (valid: 0 to 5)."}));
+}
+
+TEST(Catalogue, RT_COPY_05) {
+  RuntimeSession session;
+  DeviceBuffer a(64), b(64);
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(a.get(), 64, b.get(), 64, ACL_MEMCPY_INTER_DEVICE_TO_DEVICE),
+                        ACL_ERROR_INVALID_PARAM, "aclrtMemcpy", {"memcpy kind 7 is not supported here"}));
+}
+
+TEST(Catalogue, RT_COPY_06) {
+  RuntimeSession session;
+  DeviceBuffer buffer(64);
+  buffer.Upload(std::vector<char>(64, 5));
+  std::vector<char> host(64, 9);
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(buffer.get(), 32, host.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpy", {"count 64 exceeds destMax 32."}));
+  EXPECT_EQ(buffer.Download<char>(64), std::vector<char>(64, 5));
+}
+
+TEST(Catalogue, RT_COPY_07) {
+  RuntimeSession session;
+  DeviceBuffer buffer(64);
+  std::vector<char> host(64);
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(buffer.get(), 0, host.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpy", {"count 64 exceeds destMax 0."}));
+}
+
+TEST(Catalogue, RT_COPY_08) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  std::vector<char> a(64), b(64);
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(a.data(), 64, b.data(), 64, ACL_MEMCPY_HOST_TO_HOST), ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtMemcpy", {kNoContext}));
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_COPY_09) {
+  RuntimeSession session;
+  std::vector<char> dst(64, 1), src(64, 2);
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(dst.data(), 64, src.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpy",
+                        {"dst (", "64 bytes) is not device memory: it lies in no live aclrtMalloc allocation",
+                         "(ACLNN_HOST_STRICT=0 lets host memory through.)"}));
+  EXPECT_EQ(dst, std::vector<char>(64, 1));
+}
+
+TEST(Catalogue, RT_COPY_10) {
+  RuntimeSession session;
+  std::vector<char> dst(64, 1), src(64, 2);
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(dst.data(), 64, src.data(), 64, ACL_MEMCPY_DEVICE_TO_HOST),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpy", {"src (", "is not device memory"}));
+  EXPECT_EQ(dst, std::vector<char>(64, 1));
+}
+
+TEST(Catalogue, RT_COPY_11) {
+  RuntimeSession session;
+  DeviceBuffer dst(64), src(64);
+  dst.Upload(std::vector<char>(64, 1));
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(dst.get(), 64, src.get(), 64, ACL_MEMCPY_HOST_TO_DEVICE),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpy",
+                        {"src (", "is device memory, but the copy's kind says host memory."}));
+  EXPECT_EQ(dst.Download<char>(64), std::vector<char>(64, 1));
+}
+
+TEST(Catalogue, RT_COPY_12) {
+  RuntimeSession session;
+  DeviceBuffer dst(64), src(60);
+  dst.Upload(std::vector<char>(64, 1));
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(dst.get(), 64, src.get(), 64, ACL_MEMCPY_DEVICE_TO_DEVICE),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpy",
+                        {"src (", "runs 4 bytes past the end of its allocation (", "60 bytes)"}));
+  EXPECT_EQ(dst.Download<char>(64), std::vector<char>(64, 1));
+}
+
+TEST(Catalogue, RT_COPY_13) {
+  RuntimeSession session;
+  DeviceBuffer src(64);
+  void* host = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&host, 64), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(host, 64, src.get(), 64, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtMemcpy", {"dst (", "is host memory from aclrtMallocHost, not device memory."}));
+  aclrtFreeHost(host);
+}
+
+TEST(Catalogue, RT_COPY_14) {
+  ScopedEnv env("ACLNN_HOST_DEVICE_COUNT", "2");
+  RuntimeSession session;
+  ASSERT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
+  DeviceBuffer other(64);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  std::vector<char> host(64, 3);
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(other.get(), 64, host.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpy",
+                        {"dst (", "is memory of device 1, but the work runs on device 0."}));
+  ASSERT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
+  other = DeviceBuffer();
+  aclrtResetDevice(1);
+  aclrtResetDevice(1);
+}
+
+TEST(Catalogue, RT_COPY_15) {
+  RuntimeSession session;
+  DeviceBuffer buffer(64);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+  std::vector<char> host(64);
+  EXPECT_TRUE(FailsWith(aclrtMemcpyAsync(buffer.get(), 64, host.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE, stream),
+                        ACL_ERROR_RT_INVALID_HANDLE, "aclrtMemcpyAsync", {"is not a live stream"}));
+}
+
+TEST(Catalogue, RT_COPY_16) {
+  RuntimeSession session;
+  DeviceBuffer a(64), b(64);
+  EXPECT_TRUE(FailsWith(aclrtMemcpyAsync(a.get(), 64, b.get(), 64, static_cast<aclrtMemcpyKind>(8), session.stream()),
+                        ACL_ERROR_INVALID_PARAM, "aclrtMemcpyAsync",
+                        {"memcpy kind 8 is not supported here (valid: 0 to 7)."}));
+}
+
+TEST(Catalogue, RT_COPY_17) {
+  RuntimeSession session;
+  std::vector<char> dst(64, 1), src(64, 2);
+  EXPECT_TRUE(FailsWith(aclrtMemcpyAsync(dst.data(), 64, src.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE, session.stream()),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpyAsync", {"dst (", "is not device memory"}));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(session.stream())));
+  EXPECT_EQ(dst, std::vector<char>(64, 1));
+}
+
+TEST(Catalogue, RT_COPY_18) {
+  // ACLNN_HOST_STRICT=0 lets host memory through (the opt-out, not an error).
+  ScopedEnv env("ACLNN_HOST_STRICT", "0");
+  RuntimeSession session;
+  std::vector<char> dst(64, 1), src(64, 2);
+  EXPECT_TRUE(Succeeds(aclrtMemcpy(dst.data(), 64, src.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE)));
+  EXPECT_EQ(dst, src);
+}
+
+// ---- fills ----
+
+TEST(Catalogue, RT_FILL_01) {
+  RuntimeSession session;
+  EXPECT_TRUE(FailsWith(aclrtMemset(nullptr, 64, 0, 64), ACL_ERROR_INVALID_PARAM, "aclrtMemset", {"devPtr is nullptr."}));
+}
+
+TEST(Catalogue, RT_FILL_02) {
+  RuntimeSession session;
+  DeviceBuffer buffer(64);
+  buffer.Upload(std::vector<char>(64, 1));
+  EXPECT_TRUE(FailsWith(aclrtMemset(buffer.get(), 32, 0, 64), ACL_ERROR_RT_PARAM_INVALID, "aclrtMemset",
+                        {"count 64 exceeds maxCount 32."}));
+  EXPECT_EQ(buffer.Download<char>(64), std::vector<char>(64, 1));
+}
+
+TEST(Catalogue, RT_FILL_03) {
+  RuntimeSession session;
+  std::vector<char> host(64, 1);
+  EXPECT_TRUE(FailsWith(aclrtMemset(host.data(), 64, 0, 64), ACL_ERROR_RT_PARAM_INVALID, "aclrtMemset",
+                        {"devPtr (", "lies in no live aclrtMalloc or aclrtMallocHost allocation (other host memory is "
+                                     "undefined behaviour for this call)."}));
+  EXPECT_EQ(host, std::vector<char>(64, 1));
+}
+
+TEST(Catalogue, RT_FILL_04) {
+  RuntimeSession session;
+  DeviceBuffer buffer(60);
+  EXPECT_TRUE(FailsWith(aclrtMemset(buffer.get(), 64, 0, 64), ACL_ERROR_RT_PARAM_INVALID, "aclrtMemset",
+                        {"runs 4 bytes past the end of its allocation"}));
+}
+
+TEST(Catalogue, RT_FILL_05) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  std::vector<char> host(64);
+  EXPECT_TRUE(FailsWith(aclrtMemset(host.data(), 64, 0, 64), ACL_ERROR_RT_CONTEXT_NULL, "aclrtMemset", {kNoContext}));
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_FILL_06) {
+  RuntimeSession session;
+  DeviceBuffer buffer(64);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtMemsetAsync(buffer.get(), 64, 0, 64, stream), ACL_ERROR_RT_INVALID_HANDLE,
+                        "aclrtMemsetAsync", {"is not a live stream"}));
+}
+
+TEST(Catalogue, RT_FILL_07) {
+  RuntimeSession session;
+  EXPECT_TRUE(Succeeds(aclrtMemset(nullptr, 0, 0, 0)));
+}
+
+TEST(Catalogue, RT_FILL_08) {
+  RuntimeSession session;
+  std::vector<char> host(64, 1);
+  EXPECT_TRUE(FailsWith(aclrtMemsetAsync(host.data(), 64, 0, 64, session.stream()), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtMemsetAsync", {"lies in no live aclrtMalloc or aclrtMallocHost allocation"}));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(session.stream())));
+  EXPECT_EQ(host, std::vector<char>(64, 1));
+}
+
+TEST(Catalogue, RT_COPY_19) {
+  RuntimeSession session;
+  DeviceBuffer device(64);
+  device.Upload(std::vector<char>(64, 1));
+  std::vector<char> host(64, 2);
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(device.get(), 64, host.data(), 64, ACL_MEMCPY_HOST_TO_HOST),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpy",
+                        {"dst (", "is device memory, but the copy's kind says host memory."}));
+  EXPECT_EQ(device.Download<char>(64), std::vector<char>(64, 1));
+}
+
+TEST(Catalogue, RT_COPY_20) {
+  RuntimeSession session;
+  DeviceBuffer a(64), b(64);
+  ::testing::AssertionResult outcome = ::testing::AssertionFailure();
+  std::thread other([&] {
+    outcome = FailsWith(aclrtMemcpyAsync(a.get(), 64, b.get(), 64, ACL_MEMCPY_DEVICE_TO_DEVICE, nullptr),
+                        ACL_ERROR_RT_CONTEXT_NULL, "aclrtMemcpyAsync", {kNoContext});
+  });
+  other.join();
+  EXPECT_TRUE(outcome);
+}
+
+TEST(Catalogue, RT_FILL_09) {
+  ScopedEnv env("ACLNN_HOST_DEVICE_COUNT", "2");
+  RuntimeSession session;
+  ASSERT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
+  DeviceBuffer other(64);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclrtMemsetAsync(other.get(), 64, 0, 64, session.stream()), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtMemsetAsync", {"devPtr (", "is memory of device 1, but the work runs on device 0."}));
+  ASSERT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
+  other = DeviceBuffer();
+  aclrtResetDevice(1);
+  aclrtResetDevice(1);
+}
+
+TEST(Catalogue, RT_EVENT_17) {
+  RuntimeSession session;
+  aclrtEvent event = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&event), ACL_SUCCESS);
+  ::testing::AssertionResult outcome = ::testing::AssertionFailure();
+  std::thread other([&] {
+    outcome = FailsWith(aclrtRecordEvent(event, nullptr), ACL_ERROR_RT_CONTEXT_NULL, "aclrtRecordEvent", {kNoContext});
+  });
+  other.join();
+  EXPECT_TRUE(outcome);
+  aclrtEventStatus status = ACL_EVENT_STATUS_NOT_READY;
+  EXPECT_TRUE(Succeeds(aclrtQueryEventStatus(event, &status)));
+  EXPECT_EQ(status, ACL_EVENT_STATUS_COMPLETE);  // nothing was recorded
+  aclrtDestroyEvent(event);
+}
+
+TEST(Catalogue, RT_STREAM_15) {
+  RuntimeSession session;
+  ::testing::AssertionResult outcome = ::testing::AssertionFailure();
+  std::thread other([&] {
+    aclrtStreamStatus status = ACL_STREAM_STATUS_COMPLETE;
+    outcome = FailsWith(aclrtStreamQuery(session.stream(), &status), ACL_ERROR_RT_CONTEXT_NULL, "aclrtStreamQuery",
+                        {kNoContext});
+  });
+  other.join();
+  EXPECT_TRUE(outcome);
+}
+
+TEST(Catalogue, RT_MEM_25) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  void* ptr = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtMallocHost(&ptr, 64), ACL_ERROR_RT_CONTEXT_NULL, "aclrtMallocHost", {kNoContext}));
+  EXPECT_EQ(ptr, nullptr);
+  aclFinalize();
+}
+
+TEST(Catalogue, RT_MEM_26) {
+  RuntimeSession session;
+  void* host = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&host, 64), ACL_SUCCESS);
+  ::testing::AssertionResult outcome = ::testing::AssertionFailure();
+  std::thread other(
+      [&] { outcome = FailsWith(aclrtFreeHost(host), ACL_ERROR_RT_CONTEXT_NULL, "aclrtFreeHost", {kNoContext}); });
+  other.join();
+  EXPECT_TRUE(outcome);
+  EXPECT_TRUE(Succeeds(aclrtFreeHost(host)));
+}
+
+TEST(Catalogue, RT_DEV_23) {
+  uint64_t count = 7;
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  EXPECT_TRUE(FailsWith(aclInit(nullptr), ACL_ERROR_REPEAT_INITIALIZE, "aclInit"));
+  // The second aclInit took a reference: the first aclFinalizeReference leaves the runtime up.
+  EXPECT_TRUE(Succeeds(aclFinalizeReference(&count)));
+  EXPECT_EQ(count, 1u);
+  EXPECT_TRUE(FailsWith(aclrtSetDevice(3), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtSetDevice"));
+  EXPECT_TRUE(Succeeds(aclFinalizeReference(&count)));
+  EXPECT_EQ(count, 0u);
+  EXPECT_TRUE(FailsWith(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE, "aclrtSetDevice"));
+}
+
+}  // namespace
+}  // namespace catalogue
