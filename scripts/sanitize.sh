@@ -64,7 +64,8 @@ run_tsan() {
 run_valgrind() {
   scripts/install_deps.sh valgrind
   configure build-valgrind
-  local tests=(fuzz_regression_test tensor_executor_test device_memory_test hardswish_test)
+  local tests=(fuzz_regression_test tensor_executor_test device_memory_test hardswish_test concurrency_test runtime_test
+               launch_test)
   cmake --build build-valgrind -j"$jobs" \
     --target hardswish_backward_v2_sample hardswish_backward_sample hardswish_sample "${tests[@]}"
   local memcheck=(valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite
