@@ -63,15 +63,27 @@ aclrtStream PickStream(FuzzedDataProvider& in, State& s) {
 void* PickDevice(FuzzedDataProvider& in, State& s, size_t* room) {
   Buffer& b = s.device[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)];
   const size_t offset = in.ConsumeIntegralInRange<size_t>(0, 64) & ~size_t{3};
-  *room = b.bytes > offset ? b.bytes - offset : 0;
+  *room = b.live && b.bytes > offset ? b.bytes - offset : 0;
   return b.ptr == nullptr ? nullptr : static_cast<uint8_t*>(b.ptr) + offset;
 }
 
+// FUZZ_TRACE=1 prints the calls of an input (to turn a crash into a regression test).
+const bool kTrace = std::getenv("FUZZ_TRACE") != nullptr;
+
 void Step(FuzzedDataProvider& in, State& s) {
   const size_t i = in.ConsumeIntegralInRange<size_t>(0, kSlots - 1);
-  switch (in.ConsumeIntegralInRange<int>(0, 27)) {
+  const int call = in.ConsumeIntegralInRange<int>(0, 27);
+  if (kTrace) std::fprintf(stderr, "call %d slot %zu\n", call, i);
+  switch (call) {
     case 0: aclInit(nullptr); break;
-    case 1: aclFinalize(); break;
+    case 1:
+      if (aclFinalize() == ACL_SUCCESS) {
+        // The last reference releases every allocation: from here on the program must not count
+        // on any of them (conservatively, also when references remain).
+        for (Buffer& b : s.device) b.live = false;
+        for (Buffer& b : s.host_pinned) b.live = false;
+      }
+      break;
     case 2: aclrtSetDevice(in.ConsumeIntegralInRange<int32_t>(-1, 2)); break;
     case 3: aclrtResetDevice(in.ConsumeIntegralInRange<int32_t>(-1, 2)); break;
     case 4: aclrtCreateStream(&s.streams[i]); break;
@@ -99,7 +111,9 @@ void Step(FuzzedDataProvider& in, State& s) {
       Buffer& b = s.device[i];
       const size_t bytes = in.ConsumeIntegralInRange<size_t>(0, kMaxBuffer);
       void* p = nullptr;
-      if (aclrtMalloc(&p, bytes, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS) {
+      const aclError status = aclrtMalloc(&p, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+      if (kTrace) std::fprintf(stderr, "  malloc(%zu) = %d, %p\n", bytes, status, p);
+      if (status == ACL_SUCCESS) {
         if (b.live) aclrtFree(b.ptr);
         b = Buffer{p, bytes, true};
       }
@@ -107,7 +121,9 @@ void Step(FuzzedDataProvider& in, State& s) {
     }
     case 14: {
       Buffer& b = s.device[i];
-      if (aclrtFree(b.ptr) == ACL_SUCCESS) b.live = false;  // a second free must fail
+      const aclError status = aclrtFree(b.ptr);
+      if (kTrace) std::fprintf(stderr, "  free(%p) = %d\n", b.ptr, status);
+      if (status == ACL_SUCCESS) b.live = false;  // a second free must fail
       break;
     }
     case 15: {
@@ -149,17 +165,34 @@ void Step(FuzzedDataProvider& in, State& s) {
         dst_room = b.bytes;
         src = PickDevice(in, s, &src_room);
       }
-      // The claimed room may exceed the real one for device memory (the library checks it), not
-      // for plain host memory.
+      // The claimed room may exceed the real one on a side the kind says is device memory (the
+      // library checks it). A side the kind says is host memory (or DEFAULT: found from the
+      // address) that lies in no live runtime allocation is plain host memory to the library,
+      // whose extent it cannot know: there the caller's contract holds, and the range must be
+      // real memory (a freed device pointer given as host memory is the caller's bug).
       size_t dest_max = in.ConsumeIntegralInRange<size_t>(0, kMaxBuffer + 64);
       size_t count = in.ConsumeIntegralInRange<size_t>(0, kMaxBuffer + 64);
-      if (shape == 2) dest_max = std::min(dest_max, dst_room);
-      if (shape == 1 || shape == 3) count = std::min(count, shape == 1 ? src_room : dst_room);
-      if (shape == 3) dest_max = std::min(dest_max, dst_room);
-      if (in.ConsumeBool()) {
-        aclrtMemcpy(dst, dest_max, src, count, kind);
+      const bool host_dst = kind == ACL_MEMCPY_HOST_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_HOST ||
+                            kind == ACL_MEMCPY_DEFAULT;
+      const bool host_src = kind == ACL_MEMCPY_HOST_TO_HOST || kind == ACL_MEMCPY_HOST_TO_DEVICE ||
+                            kind == ACL_MEMCPY_DEFAULT || kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE;
+      if ((host_dst || shape == 2 || shape == 3) && (dst == nullptr || dst_room == 0)) break;
+      if ((host_src || shape == 1) && (src == nullptr || src_room == 0)) break;
+      if (host_dst || shape == 2 || shape == 3) {
+        dest_max = std::min(dest_max, dst_room);
+        count = std::min(count, dst_room);
+      }
+      if (host_src || shape == 1) count = std::min(count, src_room);
+      const bool sync = in.ConsumeBool();
+      aclError status = 0;
+      if (sync) {
+        status = aclrtMemcpy(dst, dest_max, src, count, kind);
       } else {
-        aclrtMemcpyAsync(dst, dest_max, src, count, kind, PickStream(in, s));
+        status = aclrtMemcpyAsync(dst, dest_max, src, count, kind, PickStream(in, s));
+      }
+      if (kTrace) {
+        std::fprintf(stderr, "  memcpy%s(%p, %zu, %p, %zu, kind %d) = %d\n", sync ? "" : "Async", dst, dest_max, src,
+                     count, static_cast<int>(kind), status);
       }
       break;
     }
