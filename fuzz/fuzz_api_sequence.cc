@@ -75,7 +75,9 @@ void Step(FuzzedDataProvider& in, State& s) {
   const int call = in.ConsumeIntegralInRange<int>(0, 27);
   if (kTrace) std::fprintf(stderr, "call %d slot %zu\n", call, i);
   switch (call) {
-    case 0: aclInit(nullptr); break;
+    case 0:
+      aclInit(nullptr);
+      break;
     case 1:
       if (aclFinalize() == ACL_SUCCESS) {
         // The last reference releases every allocation: from here on the program must not count
@@ -84,20 +86,38 @@ void Step(FuzzedDataProvider& in, State& s) {
         for (Buffer& b : s.host_pinned) b.live = false;
       }
       break;
-    case 2: aclrtSetDevice(in.ConsumeIntegralInRange<int32_t>(-1, 2)); break;
-    case 3: aclrtResetDevice(in.ConsumeIntegralInRange<int32_t>(-1, 2)); break;
-    case 4: aclrtCreateStream(&s.streams[i]); break;
-    case 5: aclrtDestroyStream(s.streams[i]); break;  // the slot keeps the stale handle
-    case 6: aclrtSynchronizeStream(PickStream(in, s)); break;
+    case 2:
+      aclrtSetDevice(in.ConsumeIntegralInRange<int32_t>(-1, 2));
+      break;
+    case 3:
+      aclrtResetDevice(in.ConsumeIntegralInRange<int32_t>(-1, 2));
+      break;
+    case 4:
+      aclrtCreateStream(&s.streams[i]);
+      break;
+    case 5:
+      aclrtDestroyStream(s.streams[i]);
+      break;  // the slot keeps the stale handle
+    case 6:
+      aclrtSynchronizeStream(PickStream(in, s));
+      break;
     case 7: {
       aclrtStreamStatus status;
       aclrtStreamQuery(PickStream(in, s), &status);
       break;
     }
-    case 8: aclrtCreateEvent(&s.events[i]); break;
-    case 9: aclrtDestroyEvent(s.events[i]); break;
-    case 10: aclrtRecordEvent(s.events[i], PickStream(in, s)); break;
-    case 11: aclrtStreamWaitEvent(PickStream(in, s), s.events[i]); break;
+    case 8:
+      aclrtCreateEvent(&s.events[i]);
+      break;
+    case 9:
+      aclrtDestroyEvent(s.events[i]);
+      break;
+    case 10:
+      aclrtRecordEvent(s.events[i], PickStream(in, s));
+      break;
+    case 11:
+      aclrtStreamWaitEvent(PickStream(in, s), s.events[i]);
+      break;
     case 12: {
       if (in.ConsumeBool()) {
         aclrtSynchronizeEvent(s.events[i]);
@@ -172,8 +192,8 @@ void Step(FuzzedDataProvider& in, State& s) {
       // real memory (a freed device pointer given as host memory is the caller's bug).
       size_t dest_max = in.ConsumeIntegralInRange<size_t>(0, kMaxBuffer + 64);
       size_t count = in.ConsumeIntegralInRange<size_t>(0, kMaxBuffer + 64);
-      const bool host_dst = kind == ACL_MEMCPY_HOST_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_HOST ||
-                            kind == ACL_MEMCPY_DEFAULT;
+      const bool host_dst =
+          kind == ACL_MEMCPY_HOST_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEFAULT;
       const bool host_src = kind == ACL_MEMCPY_HOST_TO_HOST || kind == ACL_MEMCPY_HOST_TO_DEVICE ||
                             kind == ACL_MEMCPY_DEFAULT || kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE;
       if ((host_dst || shape == 2 || shape == 3) && (dst == nullptr || dst_room == 0)) break;
@@ -235,10 +255,18 @@ void Step(FuzzedDataProvider& in, State& s) {
       aclOpExecutor* ex = nullptr;
       aclnnStatus status = 0;
       switch (op) {
-        case 0: status = aclnnHardswishBackwardV2GetWorkspaceSize(a, b, c, &ws, &ex); break;
-        case 1: status = aclnnHardswishBackwardGetWorkspaceSize(a, b, c, &ws, &ex); break;
-        case 2: status = aclnnHardswishGetWorkspaceSize(a, b, &ws, &ex); break;
-        default: status = aclnnInplaceHardswishGetWorkspaceSize(a, &ws, &ex); break;
+        case 0:
+          status = aclnnHardswishBackwardV2GetWorkspaceSize(a, b, c, &ws, &ex);
+          break;
+        case 1:
+          status = aclnnHardswishBackwardGetWorkspaceSize(a, b, c, &ws, &ex);
+          break;
+        case 2:
+          status = aclnnHardswishGetWorkspaceSize(a, b, &ws, &ex);
+          break;
+        default:
+          status = aclnnInplaceHardswishGetWorkspaceSize(a, &ws, &ex);
+          break;
       }
       if (status == ACLNN_SUCCESS) {
         if (e.live) aclDestroyAclOpExecutor(e.handle);
@@ -260,10 +288,18 @@ void Step(FuzzedDataProvider& in, State& s) {
       }
       aclnnStatus status = 0;
       switch (e.op) {
-        case 0: status = aclnnHardswishBackwardV2(ws, ws_size, e.handle, PickStream(in, s)); break;
-        case 1: status = aclnnHardswishBackward(ws, ws_size, e.handle, PickStream(in, s)); break;
-        case 2: status = aclnnHardswish(ws, ws_size, e.handle, PickStream(in, s)); break;
-        default: status = aclnnInplaceHardswish(ws, ws_size, e.handle, PickStream(in, s)); break;
+        case 0:
+          status = aclnnHardswishBackwardV2(ws, ws_size, e.handle, PickStream(in, s));
+          break;
+        case 1:
+          status = aclnnHardswishBackward(ws, ws_size, e.handle, PickStream(in, s));
+          break;
+        case 2:
+          status = aclnnHardswish(ws, ws_size, e.handle, PickStream(in, s));
+          break;
+        default:
+          status = aclnnInplaceHardswish(ws, ws_size, e.handle, PickStream(in, s));
+          break;
       }
       (void)status;
       // A non-repeatable executor is consumed by phase two, whatever it returns (as upstream);

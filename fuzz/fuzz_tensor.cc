@@ -32,8 +32,8 @@ constexpr size_t kArenaBytes = 16 * 1024;
 constexpr int64_t kMaxComputedElements = 4096;
 constexpr size_t kMaxTensors = 3;
 
-const char* const kSocs[] = {"Ascend910B3", "Ascend910A", "Ascend950PR", "Ascend310P3", "Ascend910_9391",
-                             "Ascend310B1", "Ascend950DT", "NotASoc"};
+const char* const kSocs[] = {"Ascend910B3",    "Ascend910A",  "Ascend950PR", "Ascend310P3",
+                             "Ascend910_9391", "Ascend310B1", "Ascend950DT", "NotASoc"};
 
 enum class Op { kBackwardV2, kBackwardV1, kForward, kInplace };
 enum class Where { kArena, kHost, kNull, kFreed };
@@ -54,18 +54,27 @@ struct Spec {
 
 int64_t FuzzedDim(FuzzedDataProvider& in) {
   switch (in.ConsumeIntegralInRange<int>(0, 15)) {
-    case 0: return in.ConsumeIntegral<int64_t>();
-    case 1: return in.ConsumeIntegralInRange<int64_t>(-2, 1 << 20);
-    default: return in.ConsumeIntegralInRange<int64_t>(0, 6);
+    case 0:
+      return in.ConsumeIntegral<int64_t>();
+    case 1:
+      return in.ConsumeIntegralInRange<int64_t>(-2, 1 << 20);
+    default:
+      return in.ConsumeIntegralInRange<int64_t>(0, 6);
   }
 }
 
 aclDataType FuzzedDtype(FuzzedDataProvider& in) {
   switch (in.ConsumeIntegralInRange<int>(0, 9)) {
-    case 0: return static_cast<aclDataType>(in.ConsumeIntegralInRange<int>(-2, 40));
-    case 1: case 2: return ACL_FLOAT16;
-    case 3: case 4: return ACL_BF16;
-    default: return ACL_FLOAT;
+    case 0:
+      return static_cast<aclDataType>(in.ConsumeIntegralInRange<int>(-2, 40));
+    case 1:
+    case 2:
+      return ACL_FLOAT16;
+    case 3:
+    case 4:
+      return ACL_BF16;
+    default:
+      return ACL_FLOAT;
   }
 }
 
@@ -75,8 +84,8 @@ Spec FuzzedSpec(FuzzedDataProvider& in, const Spec* like) {
   if (like != nullptr && shape_mode != 0) {
     spec.view = like->view;  // most operands share the first one's view
   } else {
-    const size_t rank = in.ConsumeBool() ? in.ConsumeIntegralInRange<size_t>(0, 4)
-                                         : in.ConsumeIntegralInRange<size_t>(0, 30);
+    const size_t rank =
+        in.ConsumeBool() ? in.ConsumeIntegralInRange<size_t>(0, 4) : in.ConsumeIntegralInRange<size_t>(0, 30);
     for (size_t d = 0; d < rank; ++d) spec.view.push_back(FuzzedDim(in));
   }
   const size_t rank = spec.view.size();
@@ -95,16 +104,18 @@ Spec FuzzedSpec(FuzzedDataProvider& in, const Spec* like) {
                                                    static_cast<uint64_t>(spec.view[i] > 0 ? spec.view[i] : 1));
       }
       if (rank >= 2 && in.ConsumeBool()) {
-        const size_t a = in.ConsumeIntegralInRange<size_t>(0, rank - 1), b = in.ConsumeIntegralInRange<size_t>(0, rank - 1);
+        const size_t a = in.ConsumeIntegralInRange<size_t>(0, rank - 1),
+                     b = in.ConsumeIntegralInRange<size_t>(0, rank - 1);
         std::swap(spec.strides[a], spec.strides[b]);
       }
     }
   }
   spec.offset = in.ConsumeIntegralInRange<int>(0, 7) == 0 ? in.ConsumeIntegral<int64_t>()
-                                                         : in.ConsumeIntegralInRange<int64_t>(0, 16);
+                                                          : in.ConsumeIntegralInRange<int64_t>(0, 16);
   spec.dtype = like != nullptr && in.ConsumeBool() ? like->dtype : FuzzedDtype(in);
-  spec.format = in.ConsumeIntegralInRange<int>(0, 7) == 0 ? static_cast<aclFormat>(in.ConsumeIntegralInRange<int>(-2, 50))
-                                                          : ACL_FORMAT_ND;
+  spec.format = in.ConsumeIntegralInRange<int>(0, 7) == 0
+                    ? static_cast<aclFormat>(in.ConsumeIntegralInRange<int>(-2, 50))
+                    : ACL_FORMAT_ND;
   switch (in.ConsumeIntegralInRange<int>(0, 5)) {
     case 0: {  // arbitrary storage shape
       const size_t storage_rank = in.ConsumeIntegralInRange<size_t>(0, 5);
@@ -124,10 +135,17 @@ Spec FuzzedSpec(FuzzedDataProvider& in, const Spec* like) {
     }
   }
   switch (in.ConsumeIntegralInRange<int>(0, 15)) {
-    case 0: spec.where = Where::kHost; break;
-    case 1: spec.where = Where::kNull; break;
-    case 2: spec.where = Where::kFreed; break;
-    default: spec.where = Where::kArena;
+    case 0:
+      spec.where = Where::kHost;
+      break;
+    case 1:
+      spec.where = Where::kNull;
+      break;
+    case 2:
+      spec.where = Where::kFreed;
+      break;
+    default:
+      spec.where = Where::kArena;
   }
   // Mostly aligned to 4 bytes (the library refuses data not aligned to its elements).
   spec.arena_byte = in.ConsumeIntegralInRange<size_t>(0, kArenaBytes);
@@ -151,7 +169,8 @@ bool IndexOf(const Spec& spec, int64_t linear, int64_t* index) {
   int64_t at = spec.offset;
   for (size_t d = spec.view.size(); d-- > 0;) {
     int64_t term = 0;
-    if (__builtin_mul_overflow(linear % spec.view[d], spec.strides[d], &term) || __builtin_add_overflow(at, term, &at)) {
+    if (__builtin_mul_overflow(linear % spec.view[d], spec.strides[d], &term) ||
+        __builtin_add_overflow(at, term, &at)) {
       return false;
     }
     linear /= spec.view[d];
@@ -167,20 +186,28 @@ struct Runtime {
 
 aclnnStatus PhaseOne(Op op, aclTensor* const* t, uint64_t* ws, aclOpExecutor** ex) {
   switch (op) {
-    case Op::kBackwardV2: return aclnnHardswishBackwardV2GetWorkspaceSize(t[0], t[1], t[2], ws, ex);
-    case Op::kBackwardV1: return aclnnHardswishBackwardGetWorkspaceSize(t[0], t[1], t[2], ws, ex);
-    case Op::kForward: return aclnnHardswishGetWorkspaceSize(t[0], t[1], ws, ex);
-    case Op::kInplace: return aclnnInplaceHardswishGetWorkspaceSize(t[0], ws, ex);
+    case Op::kBackwardV2:
+      return aclnnHardswishBackwardV2GetWorkspaceSize(t[0], t[1], t[2], ws, ex);
+    case Op::kBackwardV1:
+      return aclnnHardswishBackwardGetWorkspaceSize(t[0], t[1], t[2], ws, ex);
+    case Op::kForward:
+      return aclnnHardswishGetWorkspaceSize(t[0], t[1], ws, ex);
+    case Op::kInplace:
+      return aclnnInplaceHardswishGetWorkspaceSize(t[0], ws, ex);
   }
   return -1;
 }
 
 aclnnStatus PhaseTwo(Op op, void* ws, uint64_t size, aclOpExecutor* ex, aclrtStream stream) {
   switch (op) {
-    case Op::kBackwardV2: return aclnnHardswishBackwardV2(ws, size, ex, stream);
-    case Op::kBackwardV1: return aclnnHardswishBackward(ws, size, ex, stream);
-    case Op::kForward: return aclnnHardswish(ws, size, ex, stream);
-    case Op::kInplace: return aclnnInplaceHardswish(ws, size, ex, stream);
+    case Op::kBackwardV2:
+      return aclnnHardswishBackwardV2(ws, size, ex, stream);
+    case Op::kBackwardV1:
+      return aclnnHardswishBackward(ws, size, ex, stream);
+    case Op::kForward:
+      return aclnnHardswish(ws, size, ex, stream);
+    case Op::kInplace:
+      return aclnnInplaceHardswish(ws, size, ex, stream);
   }
   return -1;
 }
@@ -291,14 +318,22 @@ void RunOne(FuzzedDataProvider& in) {
     Spec& s = specs[k];
     void* data = nullptr;
     switch (s.where) {
-      case Where::kArena: data = arena + s.arena_byte; break;
-      case Where::kHost: data = host.data() + s.arena_byte % kArenaBytes; break;
-      case Where::kNull: data = nullptr; break;
-      case Where::kFreed: data = freed; break;
+      case Where::kArena:
+        data = arena + s.arena_byte;
+        break;
+      case Where::kHost:
+        data = host.data() + s.arena_byte % kArenaBytes;
+        break;
+      case Where::kNull:
+        data = nullptr;
+        break;
+      case Where::kFreed:
+        data = freed;
+        break;
     }
-    handles[k] = aclCreateTensor(s.view.data(), s.view.size(), s.dtype, s.strides.empty() ? nullptr : s.strides.data(),
-                                 s.offset, s.format, s.storage.empty() ? nullptr : s.storage.data(), s.storage.size(),
-                                 data);
+    handles[k] =
+        aclCreateTensor(s.view.data(), s.view.size(), s.dtype, s.strides.empty() ? nullptr : s.strides.data(), s.offset,
+                        s.format, s.storage.empty() ? nullptr : s.storage.data(), s.storage.size(), data);
     created = created && handles[k] != nullptr;
   }
 

@@ -45,7 +45,8 @@ class Chain {
   explicit Chain(int seed) : self_(Bytes()), a_(Bytes()), b_(Bytes()) {
     std::vector<float> self(kElements), grad(kElements);
     for (int64_t i = 0; i < kElements; ++i) {
-      self[static_cast<size_t>(i)] = 1.5f + static_cast<float>(i % 64 - 32) / 1024.0f + static_cast<float>(seed) / 4096.0f;
+      self[static_cast<size_t>(i)] =
+          1.5f + static_cast<float>(i % 64 - 32) / 1024.0f + static_cast<float>(seed) / 4096.0f;
       grad[static_cast<size_t>(i)] = 1.0f + static_cast<float>(i) / 4096.0f;
     }
     self_.Upload(self);
@@ -64,7 +65,8 @@ class Chain {
     uint64_t workspace = 0;
     aclOpExecutor* executor = nullptr;
     if (i % 4 < 2) {
-      aclnnStatus status = aclnnHardswishBackwardV2GetWorkspaceSize(grad, self_tensor_.get(), out, &workspace, &executor);
+      aclnnStatus status =
+          aclnnHardswishBackwardV2GetWorkspaceSize(grad, self_tensor_.get(), out, &workspace, &executor);
       if (status != ACLNN_SUCCESS) return status;
       return aclnnHardswishBackwardV2(nullptr, 0, executor, stream);
     }

@@ -38,11 +38,10 @@ void RunShiftedWithWorkspaceAt(int64_t workspace_element) {
   test::Tensor grad(in, block), self(in, block), result(out, block);
   uint64_t workspace_size = 0;
   aclOpExecutor* executor = nullptr;
-  ASSERT_TRUE(Succeeds(aclnnHardswishBackwardV2GetWorkspaceSize(grad.get(), self.get(), result.get(),
-                                                                 &workspace_size, &executor)));
+  ASSERT_TRUE(Succeeds(
+      aclnnHardswishBackwardV2GetWorkspaceSize(grad.get(), self.get(), result.get(), &workspace_size, &executor)));
   ASSERT_EQ(workspace_size, kElements * sizeof(float));
-  ASSERT_TRUE(Succeeds(aclnnHardswishBackwardV2(data + workspace_element, workspace_size, executor,
-                                                session.stream())));
+  ASSERT_TRUE(Succeeds(aclnnHardswishBackwardV2(data + workspace_element, workspace_size, executor, session.stream())));
   ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(session.stream())));
   for (int64_t i = 0; i < kElements; ++i) {
     const float x = seed[static_cast<size_t>(i)];
