@@ -349,6 +349,17 @@ bool ElementwisePlan::NeedsTemporary(char* const* input_bases, const char* outpu
   return false;
 }
 
+bool ElementwisePlan::WorkspaceOverlapsOperand(char* const* operand_bases, const char* workspace) const {
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(workspace);
+  const uintptr_t end = begin + temporary_bytes_;
+  for (size_t k = 0; k <= num_inputs_; ++k) {
+    const uintptr_t operand_begin = reinterpret_cast<uintptr_t>(operand_bases[k]);
+    const uintptr_t operand_end = operand_begin + static_cast<uintptr_t>(byte_extents_[k]);
+    if (begin < operand_end && operand_begin < end) return true;
+  }
+  return false;
+}
+
 void ElementwisePlan::RunCores(const IterationSpace& space, char* const* bases, DenseKernel kernel) const {
   const int64_t chunk = split_.chunk > 0 ? split_.chunk : element_count_;
   auto run_core = [&](size_t core) {
@@ -388,18 +399,19 @@ TaskResult ElementwisePlan::Execute(const LaunchArgs& args) const {
   char* bases[kMaxElementwiseOperands];
   for (size_t k = 0; k < num_inputs_; ++k) bases[k] = static_cast<char*>(args.inputs[k]) + byte_offsets_[k];
   char* const output_base = static_cast<char*>(args.outputs[0]) + byte_offsets_[num_inputs_];
-  if (NeedsTemporary(bases, output_base)) return ExecuteThroughTemporary(args, bases, kernel);
   bases[num_inputs_] = output_base;
+  if (NeedsTemporary(bases, output_base)) return ExecuteThroughTemporary(args, bases, kernel);
   RunCores(direct_space_, bases, kernel);
   return TaskResult();
 }
 
 TaskResult ElementwisePlan::ExecuteThroughTemporary(const LaunchArgs& args, char** bases, DenseKernel kernel) const {
   // The result lands in a temporary first (the workspace when phase one asked for it, else a
-  // private buffer), then is copied into the output view, as upstream's ViewCopy does.
+  // private buffer), then is copied into the output view, as upstream's ViewCopy does. A workspace
+  // that overlaps an operand is not used: writing the temporary would clobber inputs not yet read.
   std::unique_ptr<char[]> private_buffer;
   char* temporary = static_cast<char*>(args.workspace);
-  if (temporary == nullptr || args.workspace_size < temporary_bytes_) {
+  if (temporary == nullptr || args.workspace_size < temporary_bytes_ || WorkspaceOverlapsOperand(bases, temporary)) {
     private_buffer.reset(new (std::nothrow) char[temporary_bytes_]);
     if (!private_buffer) return TaskResult{ACLNN_ERR_INNER, "out of host memory for the output's temporary"};
     temporary = private_buffer.get();

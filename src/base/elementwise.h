@@ -100,6 +100,8 @@ class AH_INTERNAL_API ElementwisePlan : public LaunchPlan {
  private:
   int64_t BytesMoved() const;  // all operands' bytes: what the kernel reads and writes
   bool NeedsTemporary(char* const* input_bases, const char* output_base) const;
+  // Whether temporary_bytes_ at `workspace` overlap any operand (inputs, then the output, in `operand_bases`).
+  bool WorkspaceOverlapsOperand(char* const* operand_bases, const char* workspace) const;
   void RunCores(const IterationSpace& space, char* const* bases, DenseKernel kernel) const;
   TaskResult ExecuteThroughTemporary(const LaunchArgs& args, char** bases, DenseKernel kernel) const;
 

@@ -1,0 +1,368 @@
+// libFuzzer target (b): random sequences of runtime and operator API calls.
+//
+// Each input is a program over small handle tables: aclInit / aclFinalize, devices, streams,
+// events, device and host memory, copies and fills (sync and async), tensors over device memory,
+// executors of every operator (repeatable or not, run twice, destroyed early or late) and
+// synchronisation, in any order. Destroyed handles stay in their slots and are passed again: the
+// library must answer them with a status code (its handle registries), never touch freed memory,
+// deadlock or leak (LeakSanitizer runs at exit of each input's aclFinalize-all).
+//
+// Host-side pointers the library cannot check (plain host memory given to a copy) are kept
+// within their buffers: that is the caller's contract. Everything the runtime owns is fuzzed.
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn/opdev/op_errno.h"
+#include "aclnnop/aclnn_hardswish.h"
+#include "aclnnop/aclnn_hardswish_backward.h"
+#include "aclnnop/aclnn_hardswish_backward_v2.h"
+
+namespace {
+
+constexpr size_t kSlots = 4;
+constexpr size_t kMaxBuffer = 4096;  // bytes of one device or host buffer
+constexpr int kMaxSteps = 64;
+
+struct Buffer {
+  void* ptr = nullptr;
+  size_t bytes = 0;
+  bool live = false;
+};
+
+struct Executor {
+  aclOpExecutor* handle = nullptr;
+  int op = 0;
+  uint64_t workspace = 0;
+  bool live = false;  // ours to destroy (created, not yet consumed by a non-repeatable run)
+};
+
+struct State {
+  aclrtStream streams[kSlots] = {};
+  aclrtEvent events[kSlots] = {};
+  Buffer device[kSlots];
+  Buffer host_pinned[kSlots];  // aclrtMallocHost
+  aclTensor* tensors[kSlots] = {};
+  bool tensor_live[kSlots] = {};
+  Executor executors[kSlots];
+  std::vector<uint8_t> host = std::vector<uint8_t>(kMaxBuffer);  // plain host memory
+};
+
+aclrtStream PickStream(FuzzedDataProvider& in, State& s) {
+  const size_t i = in.ConsumeIntegralInRange<size_t>(0, kSlots);
+  return i == kSlots ? nullptr : s.streams[i];  // nullptr: the default stream
+}
+
+/// A device pointer into a slot (possibly freed, possibly past its end).
+void* PickDevice(FuzzedDataProvider& in, State& s, size_t* room) {
+  Buffer& b = s.device[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)];
+  const size_t offset = in.ConsumeIntegralInRange<size_t>(0, 64) & ~size_t{3};
+  *room = b.live && b.bytes > offset ? b.bytes - offset : 0;
+  return b.ptr == nullptr ? nullptr : static_cast<uint8_t*>(b.ptr) + offset;
+}
+
+// FUZZ_TRACE=1 prints the calls of an input (to turn a crash into a regression test).
+const bool kTrace = std::getenv("FUZZ_TRACE") != nullptr;
+
+void Step(FuzzedDataProvider& in, State& s) {
+  const size_t i = in.ConsumeIntegralInRange<size_t>(0, kSlots - 1);
+  const int call = in.ConsumeIntegralInRange<int>(0, 27);
+  if (kTrace) std::fprintf(stderr, "call %d slot %zu\n", call, i);
+  switch (call) {
+    case 0:
+      aclInit(nullptr);
+      break;
+    case 1:
+      if (aclFinalize() == ACL_SUCCESS) {
+        // The last reference releases every allocation: from here on the program must not count
+        // on any of them (conservatively, also when references remain).
+        for (Buffer& b : s.device) b.live = false;
+        for (Buffer& b : s.host_pinned) b.live = false;
+      }
+      break;
+    case 2:
+      aclrtSetDevice(in.ConsumeIntegralInRange<int32_t>(-1, 2));
+      break;
+    case 3:
+      aclrtResetDevice(in.ConsumeIntegralInRange<int32_t>(-1, 2));
+      break;
+    case 4:
+      aclrtCreateStream(&s.streams[i]);
+      break;
+    case 5:
+      aclrtDestroyStream(s.streams[i]);
+      break;  // the slot keeps the stale handle
+    case 6:
+      aclrtSynchronizeStream(PickStream(in, s));
+      break;
+    case 7: {
+      aclrtStreamStatus status;
+      aclrtStreamQuery(PickStream(in, s), &status);
+      break;
+    }
+    case 8:
+      aclrtCreateEvent(&s.events[i]);
+      break;
+    case 9:
+      aclrtDestroyEvent(s.events[i]);
+      break;
+    case 10:
+      aclrtRecordEvent(s.events[i], PickStream(in, s));
+      break;
+    case 11:
+      aclrtStreamWaitEvent(PickStream(in, s), s.events[i]);
+      break;
+    case 12: {
+      if (in.ConsumeBool()) {
+        aclrtSynchronizeEvent(s.events[i]);
+      } else {
+        aclrtEventStatus status;
+        aclrtQueryEventStatus(s.events[i], &status);
+      }
+      break;
+    }
+    case 13: {
+      Buffer& b = s.device[i];
+      const size_t bytes = in.ConsumeIntegralInRange<size_t>(0, kMaxBuffer);
+      void* p = nullptr;
+      const aclError status = aclrtMalloc(&p, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+      if (kTrace) std::fprintf(stderr, "  malloc(%zu) = %d, %p\n", bytes, status, p);
+      if (status == ACL_SUCCESS) {
+        if (b.live) aclrtFree(b.ptr);
+        b = Buffer{p, bytes, true};
+      }
+      break;
+    }
+    case 14: {
+      Buffer& b = s.device[i];
+      const aclError status = aclrtFree(b.ptr);
+      if (kTrace) std::fprintf(stderr, "  free(%p) = %d\n", b.ptr, status);
+      if (status == ACL_SUCCESS) b.live = false;  // a second free must fail
+      break;
+    }
+    case 15: {
+      Buffer& b = s.host_pinned[i];
+      if (in.ConsumeBool()) {
+        void* p = nullptr;
+        const size_t bytes = in.ConsumeIntegralInRange<size_t>(1, kMaxBuffer);
+        if (aclrtMallocHost(&p, bytes) == ACL_SUCCESS) {
+          if (b.live) aclrtFreeHost(b.ptr);
+          b = Buffer{p, bytes, true};
+        }
+      } else if (aclrtFreeHost(b.ptr) == ACL_SUCCESS) {
+        b.live = false;
+      }
+      break;
+    }
+    case 16:
+    case 17: {  // copies, sync or async, any claimed kind
+      size_t dst_room = 0, src_room = 0;
+      void* dst = nullptr;
+      const void* src = nullptr;
+      const int shape = in.ConsumeIntegralInRange<int>(0, 3);
+      aclrtMemcpyKind kind = static_cast<aclrtMemcpyKind>(in.ConsumeIntegralInRange<int>(-1, 5));
+      if (shape == 0) {  // device to device
+        dst = PickDevice(in, s, &dst_room);
+        src = PickDevice(in, s, &src_room);
+      } else if (shape == 1) {  // host to device: the host side stays within its buffer
+        dst = PickDevice(in, s, &dst_room);
+        src = s.host.data();
+        src_room = s.host.size();
+      } else if (shape == 2) {  // device to host
+        dst = s.host.data();
+        dst_room = s.host.size();
+        src = PickDevice(in, s, &src_room);
+      } else {  // pinned host memory of the runtime, either side
+        Buffer& b = s.host_pinned[i];
+        if (!b.live) break;
+        dst = b.ptr;
+        dst_room = b.bytes;
+        src = PickDevice(in, s, &src_room);
+      }
+      // The claimed room may exceed the real one on a side the kind says is device memory (the
+      // library checks it). A side the kind says is host memory (or DEFAULT: found from the
+      // address) that lies in no live runtime allocation is plain host memory to the library,
+      // whose extent it cannot know: there the caller's contract holds, and the range must be
+      // real memory (a freed device pointer given as host memory is the caller's bug).
+      size_t dest_max = in.ConsumeIntegralInRange<size_t>(0, kMaxBuffer + 64);
+      size_t count = in.ConsumeIntegralInRange<size_t>(0, kMaxBuffer + 64);
+      const bool host_dst =
+          kind == ACL_MEMCPY_HOST_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEFAULT;
+      const bool host_src = kind == ACL_MEMCPY_HOST_TO_HOST || kind == ACL_MEMCPY_HOST_TO_DEVICE ||
+                            kind == ACL_MEMCPY_DEFAULT || kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE;
+      if ((host_dst || shape == 2 || shape == 3) && (dst == nullptr || dst_room == 0)) break;
+      if ((host_src || shape == 1) && (src == nullptr || src_room == 0)) break;
+      if (host_dst || shape == 2 || shape == 3) {
+        dest_max = std::min(dest_max, dst_room);
+        count = std::min(count, dst_room);
+      }
+      if (host_src || shape == 1) count = std::min(count, src_room);
+      const bool sync = in.ConsumeBool();
+      aclError status = 0;
+      if (sync) {
+        status = aclrtMemcpy(dst, dest_max, src, count, kind);
+      } else {
+        status = aclrtMemcpyAsync(dst, dest_max, src, count, kind, PickStream(in, s));
+      }
+      if (kTrace) {
+        std::fprintf(stderr, "  memcpy%s(%p, %zu, %p, %zu, kind %d) = %d\n", sync ? "" : "Async", dst, dest_max, src,
+                     count, static_cast<int>(kind), status);
+      }
+      break;
+    }
+    case 18: {  // fills
+      size_t room = 0;
+      void* dst = PickDevice(in, s, &room);
+      const size_t max_count = in.ConsumeIntegralInRange<size_t>(0, kMaxBuffer + 64);
+      const size_t count = in.ConsumeIntegralInRange<size_t>(0, kMaxBuffer + 64);
+      const int32_t value = in.ConsumeIntegral<int32_t>();
+      if (in.ConsumeBool()) {
+        aclrtMemset(dst, max_count, value, count);
+      } else {
+        aclrtMemsetAsync(dst, max_count, value, count, PickStream(in, s));
+      }
+      break;
+    }
+    case 19: {  // a contiguous tensor over a device slot
+      Buffer& b = s.device[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)];
+      const int64_t elements = in.ConsumeIntegralInRange<int64_t>(0, 1100);
+      const aclDataType dtype = in.ConsumeBool() ? ACL_FLOAT : (in.ConsumeBool() ? ACL_FLOAT16 : ACL_BF16);
+      const int64_t stride = 1;
+      aclTensor* t = aclCreateTensor(&elements, 1, dtype, &stride, 0, ACL_FORMAT_ND, &elements, 1, b.ptr);
+      if (t != nullptr) {
+        if (s.tensor_live[i]) aclDestroyTensor(s.tensors[i]);
+        s.tensors[i] = t;
+        s.tensor_live[i] = true;
+      }
+      break;
+    }
+    case 20:
+      if (aclDestroyTensor(s.tensors[i]) == ACLNN_SUCCESS) s.tensor_live[i] = false;
+      break;
+    case 21: {  // phase one of any operator over any tensor slots
+      Executor& e = s.executors[i];
+      const int op = in.ConsumeIntegralInRange<int>(0, 3);
+      aclTensor* a = s.tensors[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)];
+      aclTensor* b = s.tensors[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)];
+      aclTensor* c = s.tensors[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)];
+      uint64_t ws = 0;
+      aclOpExecutor* ex = nullptr;
+      aclnnStatus status = 0;
+      switch (op) {
+        case 0:
+          status = aclnnHardswishBackwardV2GetWorkspaceSize(a, b, c, &ws, &ex);
+          break;
+        case 1:
+          status = aclnnHardswishBackwardGetWorkspaceSize(a, b, c, &ws, &ex);
+          break;
+        case 2:
+          status = aclnnHardswishGetWorkspaceSize(a, b, &ws, &ex);
+          break;
+        default:
+          status = aclnnInplaceHardswishGetWorkspaceSize(a, &ws, &ex);
+          break;
+      }
+      if (status == ACLNN_SUCCESS) {
+        if (e.live) aclDestroyAclOpExecutor(e.handle);
+        e = Executor{ex, op, ws, true};
+      }
+      break;
+    }
+    case 22:
+      aclSetAclOpExecutorRepeatable(s.executors[i].handle);
+      break;
+    case 23: {  // phase two, with the planned workspace or a fuzzed one
+      Executor& e = s.executors[i];
+      void* ws = nullptr;
+      uint64_t ws_size = e.workspace;
+      size_t room = 0;
+      if (in.ConsumeBool()) {
+        ws = PickDevice(in, s, &room);
+        if (in.ConsumeBool()) ws_size = in.ConsumeIntegralInRange<uint64_t>(0, kMaxBuffer + 64);
+      }
+      aclnnStatus status = 0;
+      switch (e.op) {
+        case 0:
+          status = aclnnHardswishBackwardV2(ws, ws_size, e.handle, PickStream(in, s));
+          break;
+        case 1:
+          status = aclnnHardswishBackward(ws, ws_size, e.handle, PickStream(in, s));
+          break;
+        case 2:
+          status = aclnnHardswish(ws, ws_size, e.handle, PickStream(in, s));
+          break;
+        default:
+          status = aclnnInplaceHardswish(ws, ws_size, e.handle, PickStream(in, s));
+          break;
+      }
+      (void)status;
+      // A non-repeatable executor is consumed by phase two, whatever it returns (as upstream);
+      // whether it is still live is the registry's business: ask it by trying to destroy later.
+      break;
+    }
+    case 24:
+      if (aclDestroyAclOpExecutor(s.executors[i].handle) == ACLNN_SUCCESS) s.executors[i].live = false;
+      break;
+    case 25: {  // rebind a tensor's address
+      if (in.ConsumeBool()) {
+        aclSetRawTensorAddr(s.tensors[i], s.device[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)].ptr);
+      } else {
+        const size_t index = in.ConsumeIntegralInRange<size_t>(0, 3);
+        aclTensor* t = s.tensors[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)];
+        void* addr = s.device[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)].ptr;
+        if (in.ConsumeBool()) {
+          aclSetInputTensorAddr(s.executors[i].handle, index, t, addr);
+        } else {
+          aclSetOutputTensorAddr(s.executors[i].handle, index, t, addr);
+        }
+      }
+      break;
+    }
+    case 26:
+      aclrtSetDeviceSatMode(static_cast<aclrtFloatOverflowMode>(in.ConsumeIntegralInRange<int>(-1, 2)));
+      break;
+    default: {
+      if (in.ConsumeBool()) {
+        aclrtSynchronizeDevice();
+      } else {
+        size_t free_bytes = 0, total = 0;
+        aclrtGetMemInfo(static_cast<aclrtMemAttr>(in.ConsumeIntegralInRange<int>(-1, 8)), &free_bytes, &total);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  unsetenv("ACLNN_HOST_STRICT");
+  setenv("ACLNN_HOST_DEVICE_COUNT", "2", 1);
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  FuzzedDataProvider in(data, size);
+  State s;
+  for (int step = 0; step < kMaxSteps && in.remaining_bytes() > 0; ++step) Step(in, s);
+  // Tear down: executors and tensors the program still owns, then every aclInit reference
+  // (aclFinalize releases streams, events and memory still alive).
+  for (Executor& e : s.executors) {
+    if (e.live) aclDestroyAclOpExecutor(e.handle);  // may already be consumed: a status, not a crash
+  }
+  for (size_t k = 0; k < kSlots; ++k) {
+    if (s.tensor_live[k]) aclDestroyTensor(s.tensors[k]);
+  }
+  while (aclFinalize() == ACL_SUCCESS) {
+  }
+  for (Buffer& b : s.host_pinned) {
+    if (b.live) aclrtFreeHost(b.ptr);  // after finalize: refused or already released, never a crash
+  }
+  aclGetRecentErrMsg();
+  return 0;
+}
