@@ -43,15 +43,16 @@ aclTensor* CreatedAndDestroyed() {
 // ---- aclCreateTensor, aclDestroyTensor and the getters ----
 
 TEST(Catalogue, TS_01) {
-  EXPECT_TRUE(NullWith(aclCreateTensor(nullptr, 2, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, kStorage.data(), 1, DummyData()),
-                       ACLNN_ERR_PARAM_NULLPTR, "aclCreateTensor", {"viewDims is nullptr but its count is 2."}));
+  EXPECT_TRUE(
+      NullWith(aclCreateTensor(nullptr, 2, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, kStorage.data(), 1, DummyData()),
+               ACLNN_ERR_PARAM_NULLPTR, "aclCreateTensor", {"viewDims is nullptr but its count is 2."}));
 }
 
 TEST(Catalogue, TS_02) {
   std::vector<int64_t> dims(26, 1);
-  EXPECT_TRUE(NullWith(aclCreateTensor(dims.data(), 26, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, kStorage.data(), 1,
-                                       DummyData()),
-                       ACLNN_ERR_PARAM_INVALID, "aclCreateTensor", {"viewDims has 26 dims; an aclTensor holds at most 25."}));
+  EXPECT_TRUE(
+      NullWith(aclCreateTensor(dims.data(), 26, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, kStorage.data(), 1, DummyData()),
+               ACLNN_ERR_PARAM_INVALID, "aclCreateTensor", {"viewDims has 26 dims; an aclTensor holds at most 25."}));
 }
 
 TEST(Catalogue, TS_03) {
@@ -61,9 +62,9 @@ TEST(Catalogue, TS_03) {
 
 TEST(Catalogue, TS_04) {
   std::vector<int64_t> storage(26, 1);
-  EXPECT_TRUE(NullWith(aclCreateTensor(kDims.data(), 2, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, storage.data(), 26,
-                                       DummyData()),
-                       ACLNN_ERR_PARAM_INVALID, "aclCreateTensor", {"storageDims has 26 dims"}));
+  EXPECT_TRUE(
+      NullWith(aclCreateTensor(kDims.data(), 2, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, storage.data(), 26, DummyData()),
+               ACLNN_ERR_PARAM_INVALID, "aclCreateTensor", {"storageDims has 26 dims"}));
 }
 
 TEST(Catalogue, TS_05) {
@@ -81,9 +82,7 @@ TEST(Catalogue, TS_06) {
                         {"is not a live aclTensor (destroyed twice, or never created)."}));
 }
 
-TEST(Catalogue, TS_07) {
-  EXPECT_TRUE(Succeeds(aclDestroyTensor(nullptr)));
-}
+TEST(Catalogue, TS_07) { EXPECT_TRUE(Succeeds(aclDestroyTensor(nullptr))); }
 
 TEST(Catalogue, TS_08) {
   EXPECT_TRUE(FailsWith(aclDestroyTensor(NotATensor()), ACLNN_ERR_PARAM_INVALID, "aclDestroyTensor",
@@ -138,8 +137,8 @@ TEST(Catalogue, TS_14) {
 TEST(Catalogue, TS_15) {
   int64_t* values = nullptr;
   uint64_t count = 0;
-  EXPECT_TRUE(FailsWith(aclGetViewStrides(NotATensor(), &values, &count), ACLNN_ERR_PARAM_INVALID,
-                        "aclGetViewStrides", {"is not a live aclTensor."}));
+  EXPECT_TRUE(FailsWith(aclGetViewStrides(NotATensor(), &values, &count), ACLNN_ERR_PARAM_INVALID, "aclGetViewStrides",
+                        {"is not a live aclTensor."}));
 }
 
 TEST(Catalogue, TS_16) {
@@ -156,8 +155,8 @@ TEST(Catalogue, TS_17) {
 }
 
 TEST(Catalogue, TS_18) {
-  EXPECT_TRUE(FailsWith(aclGetFormat(nullptr, nullptr), ACLNN_ERR_PARAM_NULLPTR, "aclGetFormat",
-                        {"an argument is nullptr."}));
+  EXPECT_TRUE(
+      FailsWith(aclGetFormat(nullptr, nullptr), ACLNN_ERR_PARAM_NULLPTR, "aclGetFormat", {"an argument is nullptr."}));
 }
 
 TEST(Catalogue, TS_19) {
@@ -206,8 +205,8 @@ TEST(Catalogue, TS_25) {
 // ---- aclScalar ----
 
 TEST(Catalogue, SC_01) {
-  EXPECT_TRUE(NullWith(aclCreateScalar(nullptr, ACL_FLOAT), ACLNN_ERR_PARAM_NULLPTR, "aclCreateScalar",
-                       {"value is nullptr."}));
+  EXPECT_TRUE(
+      NullWith(aclCreateScalar(nullptr, ACL_FLOAT), ACLNN_ERR_PARAM_NULLPTR, "aclCreateScalar", {"value is nullptr."}));
 }
 
 TEST(Catalogue, SC_02) {
@@ -227,8 +226,8 @@ TEST(Catalogue, SC_04) {
   aclScalar* scalar = aclCreateScalar(&value, ACL_FLOAT);
   ASSERT_NE(scalar, nullptr);
   ASSERT_EQ(aclDestroyScalar(scalar), ACLNN_SUCCESS);
-  EXPECT_TRUE(FailsWith(aclDestroyScalar(scalar), ACLNN_ERR_PARAM_INVALID, "aclDestroyScalar",
-                        {"is not a live aclScalar."}));
+  EXPECT_TRUE(
+      FailsWith(aclDestroyScalar(scalar), ACLNN_ERR_PARAM_INVALID, "aclDestroyScalar", {"is not a live aclScalar."}));
 }
 
 TEST(Catalogue, SC_05) { EXPECT_TRUE(Succeeds(aclDestroyScalar(nullptr))); }
@@ -446,8 +445,9 @@ TEST(Catalogue, DM_02) {
   ASSERT_EQ(aclSetRawTensorAddr(ops.self.get(), small.get()), ACLNN_SUCCESS);
   uint64_t size = 0;
   aclOpExecutor* executor = ops.PhaseOne(&size);
-  EXPECT_TRUE(FailsWith(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID, ops.api(),
-                        {"tensor self (", "128 bytes) runs 4 bytes past the end of its allocation (", ", 124 bytes)."}));
+  EXPECT_TRUE(
+      FailsWith(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID, ops.api(),
+                {"tensor self (", "128 bytes) runs 4 bytes past the end of its allocation (", ", 124 bytes)."}));
   EXPECT_TRUE(ops.OutUntouched());
   test::Discard(executor);
 }
@@ -459,8 +459,9 @@ TEST(Catalogue, DM_03) {
   aclOpExecutor* executor = ops.PhaseOne(&size);
   ops.grad_buffer = DeviceBuffer();  // freed between the phases
   EXPECT_TRUE(FailsWith(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID, ops.api(),
-                        {"tensor gradOutput (", "is not device memory: it lies in no live aclrtMalloc allocation "
-                                                "(host memory, or freed)."}));
+                        {"tensor gradOutput (",
+                         "is not device memory: it lies in no live aclrtMalloc allocation "
+                         "(host memory, or freed)."}));
   EXPECT_TRUE(ops.OutUntouched());
   test::Discard(executor);
 }

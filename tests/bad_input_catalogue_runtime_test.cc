@@ -98,7 +98,8 @@ TEST(Catalogue, RT_INIT_05) {
 }
 
 TEST(Catalogue, RT_INIT_06) {
-  EXPECT_TRUE(FailsWith(aclInit("/tmp"), ACL_ERROR_INVALID_FILE, "aclInit", {"the config file \"/tmp\" is a directory."}));
+  EXPECT_TRUE(
+      FailsWith(aclInit("/tmp"), ACL_ERROR_INVALID_FILE, "aclInit", {"the config file \"/tmp\" is a directory."}));
 }
 
 TEST(Catalogue, RT_INIT_07) {
@@ -114,8 +115,8 @@ TEST(Catalogue, RT_INIT_09) {
 }
 
 TEST(Catalogue, RT_INIT_10) {
-  EXPECT_TRUE(InitWithConfigFails("{\"aclnn_host\": {\"soc_name\": 910}}", ACL_ERROR_PARSE_FILE,
-                                  "\" must be a string."));
+  EXPECT_TRUE(
+      InitWithConfigFails("{\"aclnn_host\": {\"soc_name\": 910}}", ACL_ERROR_PARSE_FILE, "\" must be a string."));
 }
 
 TEST(Catalogue, RT_INIT_11) {
@@ -276,7 +277,8 @@ TEST(Catalogue, RT_DEV_03) {
 }
 
 TEST(Catalogue, RT_DEV_04) {
-  EXPECT_TRUE(FailsWith(aclrtResetDevice(0), ACL_ERROR_UNINITIALIZE, "aclrtResetDevice", {"aclInit has not been called."}));
+  EXPECT_TRUE(
+      FailsWith(aclrtResetDevice(0), ACL_ERROR_UNINITIALIZE, "aclrtResetDevice", {"aclInit has not been called."}));
 }
 
 TEST(Catalogue, RT_DEV_05) {
@@ -339,8 +341,8 @@ TEST(Catalogue, RT_DEV_11) {
 }
 
 TEST(Catalogue, RT_DEV_12) {
-  EXPECT_TRUE(FailsWith(aclrtGetDeviceCount(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceCount",
-                        {"count is nullptr."}));
+  EXPECT_TRUE(
+      FailsWith(aclrtGetDeviceCount(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceCount", {"count is nullptr."}));
 }
 
 TEST(Catalogue, RT_DEV_13) {
@@ -410,7 +412,8 @@ TEST(Catalogue, RT_DEV_22) {
 
 TEST(Catalogue, RT_STREAM_01) {
   RuntimeSession session;
-  EXPECT_TRUE(FailsWith(aclrtCreateStream(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtCreateStream", {"stream is nullptr."}));
+  EXPECT_TRUE(
+      FailsWith(aclrtCreateStream(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtCreateStream", {"stream is nullptr."}));
 }
 
 TEST(Catalogue, RT_STREAM_02) {
@@ -429,7 +432,8 @@ TEST(Catalogue, RT_STREAM_03) {
 
 TEST(Catalogue, RT_STREAM_04) {
   RuntimeSession session;
-  EXPECT_TRUE(FailsWith(aclrtDestroyStream(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtDestroyStream", {"stream is nullptr."}));
+  EXPECT_TRUE(
+      FailsWith(aclrtDestroyStream(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtDestroyStream", {"stream is nullptr."}));
 }
 
 TEST(Catalogue, RT_STREAM_05) {
@@ -551,7 +555,8 @@ TEST(Catalogue, RT_EVENT_02) {
 
 TEST(Catalogue, RT_EVENT_03) {
   RuntimeSession session;
-  EXPECT_TRUE(FailsWith(aclrtDestroyEvent(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtDestroyEvent", {"event is nullptr."}));
+  EXPECT_TRUE(
+      FailsWith(aclrtDestroyEvent(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtDestroyEvent", {"event is nullptr."}));
 }
 
 TEST(Catalogue, RT_EVENT_04) {
@@ -708,8 +713,9 @@ TEST(Catalogue, RT_MEM_06) {
   RuntimeSession session;
   void* ptr = nullptr;
   EXPECT_TRUE(FailsWith(aclrtMalloc(&ptr, 2 << 20, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_MEMORY_ALLOCATION,
-                        "aclrtMalloc", {"out of device memory: 2097152 bytes requested, 1048576 of 1048576 bytes free "
-                                        "on device 0."}));
+                        "aclrtMalloc",
+                        {"out of device memory: 2097152 bytes requested, 1048576 of 1048576 bytes free "
+                         "on device 0."}));
   EXPECT_EQ(ptr, nullptr);
 }
 
@@ -788,7 +794,8 @@ TEST(Catalogue, RT_MEM_14) {
 
 TEST(Catalogue, RT_MEM_15) {
   RuntimeSession session;
-  EXPECT_TRUE(FailsWith(aclrtMallocHost(nullptr, 64), ACL_ERROR_INVALID_PARAM, "aclrtMallocHost", {"hostPtr is nullptr."}));
+  EXPECT_TRUE(
+      FailsWith(aclrtMallocHost(nullptr, 64), ACL_ERROR_INVALID_PARAM, "aclrtMallocHost", {"hostPtr is nullptr."}));
 }
 
 TEST(Catalogue, RT_MEM_16) {
@@ -888,7 +895,8 @@ TEST(Catalogue, RT_COPY_04) {
   DeviceBuffer buffer(64);
   std::vector<char> host(64);
   EXPECT_TRUE(FailsWith(aclrtMemcpy(buffer.get(), 64, host.data(), 64, static_cast<aclrtMemcpyKind>(99)),
-                        ACL_ERROR_INVALID_PARAM, "aclrtMemcpy", {"memcpy kind 99 is not supported here (valid: 0 to 5)."}));
+                        ACL_ERROR_INVALID_PARAM, "aclrtMemcpy",
+                        {"memcpy kind 99 is not supported here (valid: 0 to 5)."}));
 }
 
 TEST(Catalogue, RT_COPY_05) {
@@ -1029,7 +1037,8 @@ TEST(Catalogue, RT_COPY_18) {
 
 TEST(Catalogue, RT_FILL_01) {
   RuntimeSession session;
-  EXPECT_TRUE(FailsWith(aclrtMemset(nullptr, 64, 0, 64), ACL_ERROR_INVALID_PARAM, "aclrtMemset", {"devPtr is nullptr."}));
+  EXPECT_TRUE(
+      FailsWith(aclrtMemset(nullptr, 64, 0, 64), ACL_ERROR_INVALID_PARAM, "aclrtMemset", {"devPtr is nullptr."}));
 }
 
 TEST(Catalogue, RT_FILL_02) {
@@ -1045,8 +1054,9 @@ TEST(Catalogue, RT_FILL_03) {
   RuntimeSession session;
   std::vector<char> host(64, 1);
   EXPECT_TRUE(FailsWith(aclrtMemset(host.data(), 64, 0, 64), ACL_ERROR_RT_PARAM_INVALID, "aclrtMemset",
-                        {"devPtr (", "lies in no live aclrtMalloc or aclrtMallocHost allocation (other host memory is "
-                                     "undefined behaviour for this call)."}));
+                        {"devPtr (",
+                         "lies in no live aclrtMalloc or aclrtMallocHost allocation (other host memory is "
+                         "undefined behaviour for this call)."}));
   EXPECT_EQ(host, std::vector<char>(64, 1));
 }
 

@@ -62,12 +62,14 @@ inline PhaseOneResult V1(const aclTensor* grad, const aclTensor* self, aclTensor
   });
 }
 inline PhaseOneResult Fw(const aclTensor* self, const aclTensor* out) {
-  return RunPhaseOne(
-      [&](uint64_t* size, aclOpExecutor** executor) { return aclnnHardswishGetWorkspaceSize(self, out, size, executor); });
+  return RunPhaseOne([&](uint64_t* size, aclOpExecutor** executor) {
+    return aclnnHardswishGetWorkspaceSize(self, out, size, executor);
+  });
 }
 inline PhaseOneResult Ip(const aclTensor* self) {
-  return RunPhaseOne(
-      [&](uint64_t* size, aclOpExecutor** executor) { return aclnnInplaceHardswishGetWorkspaceSize(self, size, executor); });
+  return RunPhaseOne([&](uint64_t* size, aclOpExecutor** executor) {
+    return aclnnInplaceHardswishGetWorkspaceSize(self, size, executor);
+  });
 }
 
 constexpr const char* kV2 = "aclnnHardswishBackwardV2GetWorkspaceSize";

@@ -52,7 +52,8 @@ TEST(Catalogue, V2_01) {
   TakeErrorMessage();
   const aclnnStatus status = aclnnHardswishBackwardV2GetWorkspaceSize(t.get(), t.get(), t.get(), nullptr, &executor);
   EXPECT_EQ(status, ACLNN_ERR_PARAM_NULLPTR);
-  EXPECT_TRUE(test::MessageIs(TakeErrorMessage(), kV2, ACLNN_ERR_PARAM_NULLPTR, "The workspaceSize or executor is nullptr."));
+  EXPECT_TRUE(
+      test::MessageIs(TakeErrorMessage(), kV2, ACLNN_ERR_PARAM_NULLPTR, "The workspaceSize or executor is nullptr."));
   EXPECT_EQ(executor, nullptr);
 }
 
@@ -63,7 +64,8 @@ TEST(Catalogue, V2_02) {
   TakeErrorMessage();
   const aclnnStatus status = aclnnHardswishBackwardV2GetWorkspaceSize(t.get(), t.get(), t.get(), &size, nullptr);
   EXPECT_EQ(status, ACLNN_ERR_PARAM_NULLPTR);
-  EXPECT_TRUE(test::MessageIs(TakeErrorMessage(), kV2, ACLNN_ERR_PARAM_NULLPTR, "The workspaceSize or executor is nullptr."));
+  EXPECT_TRUE(
+      test::MessageIs(TakeErrorMessage(), kV2, ACLNN_ERR_PARAM_NULLPTR, "The workspaceSize or executor is nullptr."));
   EXPECT_EQ(size, 77u);
 }
 
@@ -274,8 +276,9 @@ TEST(Catalogue, V2_32) {
   RuntimeSession session;
   Tensor t = Make({2, 2});
   ExpectLayoutRejected([&](aclTensor* bad) { return V2(t.get(), t.get(), bad); }, kV2, kExtentOverflow,
-                       ACLNN_ERR_PARAM_INVALID, "The byte extent of tensor out (shape [2, 2], strides "
-                                                "[4611686018427387904, 1], offset 0) overflows int64.");
+                       ACLNN_ERR_PARAM_INVALID,
+                       "The byte extent of tensor out (shape [2, 2], strides "
+                       "[4611686018427387904, 1], offset 0) overflows int64.");
 }
 
 TEST(Catalogue, V2_33) {
@@ -371,9 +374,9 @@ void RunTwiceRow(Op op) {
   ASSERT_EQ(size, 0u);
   EXPECT_TRUE(Succeeds(ops.PhaseTwo(nullptr, 0, executor, session.stream())));
   EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(session.stream())));
-  EXPECT_TRUE(FailsWith(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID, ops.api(),
-                        {"was already run or destroyed: a single-use executor runs once",
-                         "aclSetAclOpExecutorRepeatable"}));
+  EXPECT_TRUE(
+      FailsWith(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID, ops.api(),
+                {"was already run or destroyed: a single-use executor runs once", "aclSetAclOpExecutorRepeatable"}));
 }
 
 void UnknownExecutorRow(Op op) {
@@ -404,9 +407,9 @@ void DestroyedStreamRow(Op op) {
   ASSERT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
   uint64_t size = 0;
   aclOpExecutor* executor = ops.PhaseOne(&size);
-  EXPECT_TRUE(FailsWith(ops.PhaseTwo(nullptr, 0, executor, stream), ACLNN_ERR_RUNTIME_ERROR, ops.api(),
-                        {"is not a live stream (destroyed, or never created). (error 107017)",
-                         "there is no stream to run on"}));
+  EXPECT_TRUE(FailsWith(
+      ops.PhaseTwo(nullptr, 0, executor, stream), ACLNN_ERR_RUNTIME_ERROR, ops.api(),
+      {"is not a live stream (destroyed, or never created). (error 107017)", "there is no stream to run on"}));
   EXPECT_TRUE(ops.OutUntouched());
   test::Discard(executor);  // a refused run does not consume the executor
 }
@@ -575,7 +578,8 @@ TEST(Catalogue, V1_01) {
   TakeErrorMessage();
   EXPECT_EQ(aclnnHardswishBackwardGetWorkspaceSize(t.get(), t.get(), t.get(), nullptr, &executor),
             ACLNN_ERR_PARAM_NULLPTR);
-  EXPECT_TRUE(test::MessageIs(TakeErrorMessage(), kV1, ACLNN_ERR_PARAM_NULLPTR, "The workspaceSize or executor is nullptr."));
+  EXPECT_TRUE(
+      test::MessageIs(TakeErrorMessage(), kV1, ACLNN_ERR_PARAM_NULLPTR, "The workspaceSize or executor is nullptr."));
 }
 
 TEST(Catalogue, V1_02) {
@@ -599,8 +603,7 @@ TEST(Catalogue, V1_04) {
 TEST(Catalogue, V1_05) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
-  EXPECT_TRUE(Rejected(V1(t.get(), NotATensor(), t.get()), kV1, ACLNN_ERR_PARAM_INVALID,
-                       "Tensor self ("));
+  EXPECT_TRUE(Rejected(V1(t.get(), NotATensor(), t.get()), kV1, ACLNN_ERR_PARAM_INVALID, "Tensor self ("));
 }
 
 TEST(Catalogue, V1_06) {
@@ -625,8 +628,9 @@ TEST(Catalogue, V1_08) {
 TEST(Catalogue, V1_09) {
   RuntimeSession session("Ascend910ProB");
   Tensor t = Make({2, 3}, ACL_BF16);
-  EXPECT_TRUE(Rejected(V1(t.get(), t.get(), t.get()), kV1, ACLNN_ERR_PARAM_INVALID,
-                       "Tensor self not implemented for DT_BF16, should be in dtype support list [DT_FLOAT,DT_FLOAT16,]."));
+  EXPECT_TRUE(
+      Rejected(V1(t.get(), t.get(), t.get()), kV1, ACLNN_ERR_PARAM_INVALID,
+               "Tensor self not implemented for DT_BF16, should be in dtype support list [DT_FLOAT,DT_FLOAT16,]."));
 }
 
 TEST(Catalogue, V1_10) {
@@ -674,8 +678,8 @@ TEST(Catalogue, V1_15) {
 TEST(Catalogue, V1_16) {
   RuntimeSession session;
   Tensor t = Make(kByteSizeOverflow);
-  EXPECT_TRUE(Rejected(V1(t.get(), t.get(), t.get()), kV1, ACLNN_ERR_PARAM_INVALID,
-                       "The byte size of tensor gradOutput"));
+  EXPECT_TRUE(
+      Rejected(V1(t.get(), t.get(), t.get()), kV1, ACLNN_ERR_PARAM_INVALID, "The byte size of tensor gradOutput"));
 }
 
 TEST(Catalogue, V1_17) {
@@ -714,7 +718,8 @@ TEST(Catalogue, FW_01) {
   aclOpExecutor* executor = nullptr;
   TakeErrorMessage();
   EXPECT_EQ(aclnnHardswishGetWorkspaceSize(t.get(), t.get(), nullptr, &executor), ACLNN_ERR_PARAM_NULLPTR);
-  EXPECT_TRUE(test::MessageIs(TakeErrorMessage(), kFw, ACLNN_ERR_PARAM_NULLPTR, "The workspaceSize or executor is nullptr."));
+  EXPECT_TRUE(
+      test::MessageIs(TakeErrorMessage(), kFw, ACLNN_ERR_PARAM_NULLPTR, "The workspaceSize or executor is nullptr."));
 }
 
 TEST(Catalogue, FW_02) {
@@ -759,8 +764,9 @@ TEST(Catalogue, FW_07) {
 TEST(Catalogue, FW_08) {
   RuntimeSession session("Ascend910PremiumA");
   Tensor t = Make({2, 3}, ACL_BF16);
-  EXPECT_TRUE(Rejected(Fw(t.get(), t.get()), kFw, ACLNN_ERR_PARAM_INVALID,
-                       "Tensor self not implemented for DT_BF16, should be in dtype support list [DT_FLOAT,DT_FLOAT16,]."));
+  EXPECT_TRUE(
+      Rejected(Fw(t.get(), t.get()), kFw, ACLNN_ERR_PARAM_INVALID,
+               "Tensor self not implemented for DT_BF16, should be in dtype support list [DT_FLOAT,DT_FLOAT16,]."));
 }
 
 TEST(Catalogue, FW_09) {
@@ -774,9 +780,8 @@ TEST(Catalogue, FW_09) {
 TEST(Catalogue, FW_10) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
-  ExpectLayoutRejected([&](aclTensor* bad) { return Fw(bad, t.get()); }, kFw,
-                       WithStorage({2, 3}, {3, -1}, 2, {6}), ACLNN_ERR_PARAM_INVALID,
-                       "Tensor self has a negative stride");
+  ExpectLayoutRejected([&](aclTensor* bad) { return Fw(bad, t.get()); }, kFw, WithStorage({2, 3}, {3, -1}, 2, {6}),
+                       ACLNN_ERR_PARAM_INVALID, "Tensor self has a negative stride");
 }
 
 TEST(Catalogue, FW_11) {
@@ -794,29 +799,29 @@ TEST(Catalogue, FW_12) {
 TEST(Catalogue, FW_13) {
   RuntimeSession session;
   Tensor t = Make({2, 2});
-  ExpectLayoutRejected([&](aclTensor* bad) { return Fw(t.get(), bad); }, kFw, kExtentOverflow,
-                       ACLNN_ERR_PARAM_INVALID, "The byte extent of tensor out");
+  ExpectLayoutRejected([&](aclTensor* bad) { return Fw(t.get(), bad); }, kFw, kExtentOverflow, ACLNN_ERR_PARAM_INVALID,
+                       "The byte extent of tensor out");
 }
 
 TEST(Catalogue, FW_14) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
-  ExpectLayoutRejected([&](aclTensor* bad) { return Fw(bad, t.get()); }, kFw, kOutsideStorage,
-                       ACLNN_ERR_INNER_NULLPTR, "The view of tensor self");
+  ExpectLayoutRejected([&](aclTensor* bad) { return Fw(bad, t.get()); }, kFw, kOutsideStorage, ACLNN_ERR_INNER_NULLPTR,
+                       "The view of tensor self");
 }
 
 TEST(Catalogue, FW_15) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
-  ExpectLayoutRejected([&](aclTensor* bad) { return Fw(t.get(), bad); }, kFw, kOutsideStorage,
-                       ACLNN_ERR_INNER_NULLPTR, "The view of tensor out");
+  ExpectLayoutRejected([&](aclTensor* bad) { return Fw(t.get(), bad); }, kFw, kOutsideStorage, ACLNN_ERR_INNER_NULLPTR,
+                       "The view of tensor out");
 }
 
 TEST(Catalogue, FW_16) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
-  ExpectLayoutRejected([&](aclTensor* bad) { return Fw(t.get(), bad); }, kFw, kBroadcastOut,
-                       ACLNN_ERR_PARAM_INVALID, "Output tensor out has stride 0 in dim 0 of size 2");
+  ExpectLayoutRejected([&](aclTensor* bad) { return Fw(t.get(), bad); }, kFw, kBroadcastOut, ACLNN_ERR_PARAM_INVALID,
+                       "Output tensor out has stride 0 in dim 0 of size 2");
 }
 
 TEST(Catalogue, FW_17) {
@@ -845,13 +850,14 @@ TEST(Catalogue, IP_01) {
   uint64_t size = 0;
   TakeErrorMessage();
   EXPECT_EQ(aclnnInplaceHardswishGetWorkspaceSize(t.get(), &size, nullptr), ACLNN_ERR_PARAM_NULLPTR);
-  EXPECT_TRUE(test::MessageIs(TakeErrorMessage(), kIp, ACLNN_ERR_PARAM_NULLPTR, "The workspaceSize or executor is nullptr."));
+  EXPECT_TRUE(
+      test::MessageIs(TakeErrorMessage(), kIp, ACLNN_ERR_PARAM_NULLPTR, "The workspaceSize or executor is nullptr."));
 }
 
 TEST(Catalogue, IP_02) {
   RuntimeSession session;
-  EXPECT_TRUE(Rejected(Ip(nullptr), kIp, ACLNN_ERR_PARAM_NULLPTR,
-                       "Expected a proper Tensor but got null for argument self."));
+  EXPECT_TRUE(
+      Rejected(Ip(nullptr), kIp, ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument self."));
 }
 
 TEST(Catalogue, IP_03) {
@@ -873,8 +879,8 @@ TEST(Catalogue, IP_05) {
 TEST(Catalogue, IP_06) {
   RuntimeSession session("Ascend910A");
   Tensor t = Make({2, 3}, ACL_BF16);
-  EXPECT_TRUE(Rejected(Ip(t.get()), kIp, ACLNN_ERR_PARAM_INVALID,
-                       "should be in dtype support list [DT_FLOAT,DT_FLOAT16,]."));
+  EXPECT_TRUE(
+      Rejected(Ip(t.get()), kIp, ACLNN_ERR_PARAM_INVALID, "should be in dtype support list [DT_FLOAT,DT_FLOAT16,]."));
 }
 
 TEST(Catalogue, IP_07) {

@@ -319,9 +319,9 @@ aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size) {
   }
   // More values than the address space holds: value + size would wrap.
   if (size > std::vector<int64_t>().max_size()) {
-    aclnn_host::AppendErrorMessage(api, ACLNN_ERR_PARAM_INVALID,
-                                   aclnn_host::FormatString("size %llu is larger than any array can be.",
-                                                            static_cast<unsigned long long>(size)));
+    aclnn_host::AppendErrorMessage(
+        api, ACLNN_ERR_PARAM_INVALID,
+        aclnn_host::FormatString("size %llu is larger than any array can be.", static_cast<unsigned long long>(size)));
     return nullptr;
   }
   try {
