@@ -2,6 +2,7 @@
 // tensor helpers the operators use.
 #include "base/tensor.h"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -317,19 +318,25 @@ aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size) {
     aclnn_host::AppendErrorMessage(api, ACLNN_ERR_PARAM_NULLPTR, "value is nullptr but size is not 0.");
     return nullptr;
   }
-  // More values than the address space holds: value + size would wrap.
-  if (size > std::vector<int64_t>().max_size()) {
+  // More bytes than the address space holds: value + size would wrap.
+  if (size > std::numeric_limits<size_t>::max() / sizeof(int64_t)) {
     aclnn_host::AppendErrorMessage(
         api, ACLNN_ERR_PARAM_INVALID,
         aclnn_host::FormatString("size %llu is larger than any array can be.", static_cast<unsigned long long>(size)));
     return nullptr;
   }
   try {
-    std::unique_ptr<aclIntArray> array(new aclIntArray());
-    if (size > 0) array->values.assign(value, value + size);
+    std::unique_ptr<aclIntArray> array(new (std::nothrow) aclIntArray());
+    if (array != nullptr && size > 0) array->values.reset(new (std::nothrow) int64_t[size]);
+    if (array == nullptr || (size > 0 && array->values == nullptr)) {
+      aclnn_host::AppendErrorMessage(api, ACLNN_ERR_INNER, "out of host memory.");
+      return nullptr;
+    }
+    if (size > 0) std::copy(value, value + size, array->values.get());
+    array->size = size;
     aclnn_host::IntArrays().Add(array.get());
     return array.release();
-  } catch (...) {
+  } catch (const std::bad_alloc&) {
     aclnn_host::AppendErrorMessage(api, ACLNN_ERR_INNER, "out of host memory.");
     return nullptr;
   }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -66,8 +67,11 @@ struct aclScalar {
   alignas(16) unsigned char value[16];
 };
 
+// The values live in a plain array allocated with nothrow new: an allocation that fails must come
+// back as a status, and under ASan a failing throwing new aborts instead of throwing.
 struct aclIntArray {
-  std::vector<int64_t> values;
+  std::unique_ptr<int64_t[]> values;
+  uint64_t size = 0;
 };
 
 #endif  // ACLNN_HOST_BASE_TENSOR_H_
