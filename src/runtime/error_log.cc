@@ -39,9 +39,9 @@ const char* CategoryOf(int code) {
 
 }  // namespace
 
-std::string FormatString(const char* format, ...) {
-  va_list args;
-  va_start(args, format);
+namespace {
+
+std::string FormatStringV(const char* format, va_list args) {
   va_list copy;
   va_copy(copy, args);
   const int length = std::vsnprintf(nullptr, 0, format, copy);
@@ -52,8 +52,26 @@ std::string FormatString(const char* format, ...) {
     std::vsnprintf(&text[0], text.size(), format, args);
     text.resize(static_cast<size_t>(length));
   }
+  return text;
+}
+
+}  // namespace
+
+std::string FormatString(const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  std::string text = FormatStringV(format, args);
   va_end(args);
   return text;
+}
+
+int Fail(const char* api, int code, const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  std::string text = FormatStringV(format, args);
+  va_end(args);
+  AppendErrorMessage(api, code, text);
+  return code;
 }
 
 void AppendErrorMessage(const char* api, int code, const std::string& text) {

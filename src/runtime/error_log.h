@@ -22,11 +22,9 @@ AH_INTERNAL_API void AppendErrorMessage(const char* api, int code, const std::st
 AH_INTERNAL_API const char* TakeRecentErrorMessage();
 
 /// Records the error and returns `code`, so failure paths read `return Fail(api, code, ...)`.
-template <typename... Args>
-int Fail(const char* api, int code, const char* format, Args... args) {
-  AppendErrorMessage(api, code, FormatString(format, args...));
-  return code;
-}
+/// A C variadic rather than a template, so that the compiler checks every format against its
+/// arguments.
+AH_INTERNAL_API int Fail(const char* api, int code, const char* format, ...) __attribute__((format(printf, 3, 4)));
 
 inline int Fail(const char* api, int code, const std::string& text) {
   AppendErrorMessage(api, code, text);
