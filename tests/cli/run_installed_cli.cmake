@@ -5,15 +5,9 @@ cmake_minimum_required(VERSION 3.16)
 set(prefix "${WORK_DIR}/prefix")
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
-execute_process(COMMAND "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}"
-                RESULT_VARIABLE result OUTPUT_QUIET)
-if(NOT result EQUAL 0)
-  message(FATAL_ERROR "cmake --install failed: ${result}")
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/../install_prefix.cmake")
+install_into_fresh_prefix("${BUILD_DIR}" "${prefix}" bin/aclnn-host)
 set(tool "${prefix}/bin/aclnn-host")
-if(NOT EXISTS "${tool}")
-  message(FATAL_ERROR "the installed prefix lacks bin/aclnn-host")
-endif()
 
 execute_process(COMMAND env -u LD_LIBRARY_PATH "${tool}" info RESULT_VARIABLE result OUTPUT_VARIABLE out
                 ERROR_VARIABLE err)

@@ -8,20 +8,13 @@ set(sample_build "${WORK_DIR}/sample-build")
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 
-execute_process(COMMAND "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}"
-                RESULT_VARIABLE result OUTPUT_QUIET)
-if(NOT result EQUAL 0)
-  message(FATAL_ERROR "cmake --install failed: ${result}")
-endif()
-foreach(file include/acl/acl.h include/acl/acl_base.h include/acl/acl_rt.h include/acl/error_codes/rt_error_codes.h
-             include/aclnn/aclnn_base.h include/aclnn/acl_meta.h include/aclnn/opdev/op_errno.h
-             include/aclnnop/aclnn_util.h include/aclnnop/aclnn_hardswish_backward_v2.h
-             include/aclnnop/aclnn_hardswish_backward.h include/aclnnop/aclnn_hardswish.h
-             lib64/libascendcl.so lib64/libnnopbase.so lib64/libopapi_nn.so lib64/libopapi_math.so set_env.sh)
-  if(NOT EXISTS "${prefix}/${file}")
-    message(FATAL_ERROR "the installed prefix lacks ${file}")
-  endif()
-endforeach()
+include("${CMAKE_CURRENT_LIST_DIR}/../install_prefix.cmake")
+install_into_fresh_prefix("${BUILD_DIR}" "${prefix}"
+  include/acl/acl.h include/acl/acl_base.h include/acl/acl_rt.h include/acl/error_codes/rt_error_codes.h
+  include/aclnn/aclnn_base.h include/aclnn/acl_meta.h include/aclnn/opdev/op_errno.h
+  include/aclnnop/aclnn_util.h include/aclnnop/aclnn_hardswish_backward_v2.h
+  include/aclnnop/aclnn_hardswish_backward.h include/aclnnop/aclnn_hardswish.h
+  lib64/libascendcl.so lib64/libnnopbase.so lib64/libopapi_nn.so lib64/libopapi_math.so set_env.sh)
 
 # One shell per sample, as a user would type it. ASCEND_CUSTOM_PATH and LD_LIBRARY_PATH come from
 # set_env.sh only.

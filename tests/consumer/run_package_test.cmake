@@ -34,16 +34,12 @@ function(check_output what program)
   endif()
 endfunction()
 
+include("${CMAKE_CURRENT_LIST_DIR}/../install_prefix.cmake")
 function(install_prefix)
-  run("cmake --install" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}")
-  foreach(file lib64/cmake/AclnnHost/AclnnHostConfig.cmake lib64/cmake/AclnnHost/AclnnHostConfigVersion.cmake
-               lib64/cmake/AclnnHost/AclnnHostTargets.cmake share/cmake/AclnnHost/AclnnHostConfig.cmake
-               lib64/pkgconfig/aclnn-host.pc set_env.sh
-               include/acl/acl.h lib64/libascendcl.so)
-    if(NOT EXISTS "${prefix}/${file}")
-      message(FATAL_ERROR "the installed prefix lacks ${file}")
-    endif()
-  endforeach()
+  install_into_fresh_prefix("${BUILD_DIR}" "${prefix}"
+    lib64/cmake/AclnnHost/AclnnHostConfig.cmake lib64/cmake/AclnnHost/AclnnHostConfigVersion.cmake
+    lib64/cmake/AclnnHost/AclnnHostTargets.cmake share/cmake/AclnnHost/AclnnHostConfig.cmake
+    lib64/pkgconfig/aclnn-host.pc set_env.sh include/acl/acl.h lib64/libascendcl.so)
 endfunction()
 
 if(MODE STREQUAL "find_package")
@@ -78,35 +74,31 @@ if(MODE STREQUAL "find_package")
 elseif(MODE STREQUAL "pkg_config")
   install_prefix()
   find_program(pkg_config NAMES pkg-config pkgconf REQUIRED)
-  set(program "${WORK_DIR}/pkg_config_consumer")
-  set(script "
+  # Compiles and runs CANN's sample with `pkg-config aclnn-host`, after the shell lines `setup`.
+  function(pkg_config_consumer what setup program)
+    set(script "
 set -e
-unset ASCEND_CUSTOM_PATH LD_LIBRARY_PATH PKG_CONFIG_PATH
-. '${prefix}/set_env.sh'
-test \"$(${pkg_config} --modversion aclnn-host)\" = '${VERSION}'
+${setup}
 ${CMAKE_CXX_COMPILER} -std=c++11 -o '${program}' '${SOURCE_DIR}/examples/hardswish_backward_v2/test_aclnn_hardswish_backward_v2.cpp' \\
   $(${pkg_config} --cflags --libs aclnn-host)
 '${program}'
 ")
-  run("the pkg-config consumer" bash -c "${script}")
-  if(NOT output STREQUAL expected)
-    message(FATAL_ERROR "pkg-config: unexpected output:\n${output}\nexpected:\n${expected}")
-  endif()
+    run("${what}" bash -c "${script}")
+    if(NOT output STREQUAL expected)
+      message(FATAL_ERROR "${what}: unexpected output:\n${output}\nexpected:\n${expected}")
+    endif()
+  endfunction()
+
+  pkg_config_consumer("the pkg-config consumer" "
+unset ASCEND_CUSTOM_PATH LD_LIBRARY_PATH PKG_CONFIG_PATH
+. '${prefix}/set_env.sh'
+test \"$(${pkg_config} --modversion aclnn-host)\" = '${VERSION}'" "${WORK_DIR}/pkg_config_consumer")
   # The .pc file finds the prefix from its own location: a copy of the prefix elsewhere works.
   set(moved "${WORK_DIR}/moved-prefix")
   file(COPY "${prefix}/" DESTINATION "${moved}")
-  set(script "
-set -e
+  pkg_config_consumer("the pkg-config consumer of a moved prefix" "
 export PKG_CONFIG_PATH='${moved}/lib64/pkgconfig' LD_LIBRARY_PATH='${moved}/lib64'
-test \"$(cd \"$(${pkg_config} --variable=includedir aclnn-host)\" && pwd -P)\" = \"$(cd '${moved}/include' && pwd -P)\"
-${CMAKE_CXX_COMPILER} -std=c++11 -o '${program}-moved' '${SOURCE_DIR}/examples/hardswish_backward_v2/test_aclnn_hardswish_backward_v2.cpp' \\
-  $(${pkg_config} --cflags --libs aclnn-host)
-'${program}-moved'
-")
-  run("the pkg-config consumer of a moved prefix" bash -c "${script}")
-  if(NOT output STREQUAL expected)
-    message(FATAL_ERROR "pkg-config, moved prefix: unexpected output:\n${output}\nexpected:\n${expected}")
-  endif()
+test \"$(cd \"$(${pkg_config} --variable=includedir aclnn-host)\" && pwd -P)\" = \"$(cd '${moved}/include' && pwd -P)\"" "${WORK_DIR}/pkg_config_consumer-moved")
 elseif(MODE STREQUAL "add_subdirectory")
   set(build "${WORK_DIR}/consumer-build")
   run("configuring the add_subdirectory consumer" "${CMAKE_COMMAND}" -S "${consumer}" -B "${build}"
