@@ -470,9 +470,7 @@ TEST(Catalogue, DM_04) {
   ScopedEnv env("ACLNN_HOST_DEVICE_COUNT", "2");
   RuntimeSession session;
   Operands ops(Op::kV2);
-  ASSERT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
-  DeviceBuffer other(ops.count * sizeof(float));
-  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  OtherDeviceBuffer other(ops.count * sizeof(float));
   ASSERT_EQ(aclSetRawTensorAddr(ops.self.get(), other.get()), ACLNN_SUCCESS);
   uint64_t size = 0;
   aclOpExecutor* executor = ops.PhaseOne(&size);
@@ -480,10 +478,6 @@ TEST(Catalogue, DM_04) {
                         {"tensor self (", "is memory of device 1, but the work runs on device 0."}));
   EXPECT_TRUE(ops.OutUntouched());
   test::Discard(executor);
-  ASSERT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
-  other = DeviceBuffer();
-  aclrtResetDevice(1);
-  aclrtResetDevice(1);
 }
 
 TEST(Catalogue, DM_05) {

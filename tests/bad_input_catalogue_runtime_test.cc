@@ -983,17 +983,11 @@ TEST(Catalogue, RT_COPY_13) {
 TEST(Catalogue, RT_COPY_14) {
   ScopedEnv env("ACLNN_HOST_DEVICE_COUNT", "2");
   RuntimeSession session;
-  ASSERT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
-  DeviceBuffer other(64);
-  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  OtherDeviceBuffer other(64);
   std::vector<char> host(64, 3);
   EXPECT_TRUE(FailsWith(aclrtMemcpy(other.get(), 64, host.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE),
                         ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpy",
                         {"dst (", "is memory of device 1, but the work runs on device 0."}));
-  ASSERT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
-  other = DeviceBuffer();
-  aclrtResetDevice(1);
-  aclrtResetDevice(1);
 }
 
 TEST(Catalogue, RT_COPY_15) {
@@ -1124,15 +1118,9 @@ TEST(Catalogue, RT_COPY_20) {
 TEST(Catalogue, RT_FILL_09) {
   ScopedEnv env("ACLNN_HOST_DEVICE_COUNT", "2");
   RuntimeSession session;
-  ASSERT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
-  DeviceBuffer other(64);
-  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  OtherDeviceBuffer other(64);
   EXPECT_TRUE(FailsWith(aclrtMemsetAsync(other.get(), 64, 0, 64, session.stream()), ACL_ERROR_RT_PARAM_INVALID,
                         "aclrtMemsetAsync", {"devPtr (", "is memory of device 1, but the work runs on device 0."}));
-  ASSERT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
-  other = DeviceBuffer();
-  aclrtResetDevice(1);
-  aclrtResetDevice(1);
 }
 
 TEST(Catalogue, RT_EVENT_17) {

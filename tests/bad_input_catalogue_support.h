@@ -31,6 +31,30 @@ using test::Succeeds;
 using test::TakeErrorMessage;
 using test::Tensor;
 
+/// Memory of device 1 while the thread works on device 0 (the test sets ACLNN_HOST_DEVICE_COUNT=2
+/// before its session starts). On destruction the buffer is freed on device 1 and device 1 released:
+/// aclrtSetDevice(1) ran twice (to allocate, to free), so it is reset twice.
+class OtherDeviceBuffer {
+ public:
+  explicit OtherDeviceBuffer(size_t bytes) {
+    EXPECT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
+    buffer_ = DeviceBuffer(bytes);
+    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  }
+  ~OtherDeviceBuffer() {
+    EXPECT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
+    buffer_ = DeviceBuffer();
+    aclrtResetDevice(1);
+    aclrtResetDevice(1);
+  }
+  OtherDeviceBuffer(const OtherDeviceBuffer&) = delete;
+  OtherDeviceBuffer& operator=(const OtherDeviceBuffer&) = delete;
+  void* get() const { return buffer_.get(); }
+
+ private:
+  DeviceBuffer buffer_;
+};
+
 // Phase one never reads tensor data: check rows give their tensors this address.
 inline void* DummyData() {
   static float storage[64];
