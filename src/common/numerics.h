@@ -10,24 +10,39 @@
 #include <cstdint>
 #include <cstring>
 
+// The helpers are plain integer code, so the CUDA backend's kernels use them too (device code).
+#if defined(__CUDACC__)
+#define AH_HOST_DEVICE __host__ __device__
+#else
+#define AH_HOST_DEVICE
+#endif
+
 namespace aclnn_host {
 
-inline uint32_t FloatToBits(float value) {
+AH_HOST_DEVICE inline uint32_t FloatToBits(float value) {
+#if defined(__CUDA_ARCH__)
+  return __float_as_uint(value);
+#else
   uint32_t bits;
   std::memcpy(&bits, &value, sizeof(bits));
   return bits;
+#endif
 }
 
-inline float BitsToFloat(uint32_t bits) {
+AH_HOST_DEVICE inline float BitsToFloat(uint32_t bits) {
+#if defined(__CUDA_ARCH__)
+  return __uint_as_float(bits);
+#else
   float value;
   std::memcpy(&value, &bits, sizeof(value));
   return value;
+#endif
 }
 
 // ---- Widening (exact) -------------------------------------------------------------------------
 
 /// IEEE binary16 -> binary32, exact; NaN payloads are kept (shifted), subnormals are normalised.
-inline float WidenHalf(uint16_t half) {
+AH_HOST_DEVICE inline float WidenHalf(uint16_t half) {
   const uint32_t sign = static_cast<uint32_t>(half & 0x8000u) << 16;
   const uint32_t exponent = (half >> 10) & 0x1Fu;
   const uint32_t mantissa = half & 0x3FFu;
@@ -45,12 +60,12 @@ inline float WidenHalf(uint16_t half) {
 }
 
 /// bfloat16 -> binary32, exact (bf16 is the top half of an fp32 pattern).
-inline float WidenBf16(uint16_t bf16) { return BitsToFloat(static_cast<uint32_t>(bf16) << 16); }
+AH_HOST_DEVICE inline float WidenBf16(uint16_t bf16) { return BitsToFloat(static_cast<uint32_t>(bf16) << 16); }
 
 // ---- Narrowing: round to nearest, ties to even (CAST_NONE / CAST_RINT), subnormals kept -------
 
 /// Shifts `value` right by `shift` (1..31) bits, rounding to nearest, ties to even.
-inline uint32_t ShiftRightRoundEven(uint32_t value, uint32_t shift) {
+AH_HOST_DEVICE inline uint32_t ShiftRightRoundEven(uint32_t value, uint32_t shift) {
   const uint32_t quotient = value >> shift;
   const uint32_t remainder = value & ((1u << shift) - 1u);
   const uint32_t half = 1u << (shift - 1u);
@@ -59,7 +74,7 @@ inline uint32_t ShiftRightRoundEven(uint32_t value, uint32_t shift) {
 
 /// binary32 -> binary16, ties to even. Overflow gives infinity (INF_NAN mode); NaN stays a quiet
 /// NaN with the top payload bits and the sign kept.
-inline uint16_t NarrowToHalf(float value) {
+AH_HOST_DEVICE inline uint16_t NarrowToHalf(float value) {
   const uint32_t bits = FloatToBits(value);
   const uint32_t sign = (bits >> 16) & 0x8000u;
   const uint32_t magnitude = bits & 0x7FFFFFFFu;
@@ -83,7 +98,7 @@ inline uint16_t NarrowToHalf(float value) {
 
 /// binary32 -> bfloat16, ties to even; NaN is quieted first (adding the rounding bias to a NaN
 /// pattern could otherwise carry it into infinity).
-inline uint16_t NarrowToBf16(float value) {
+AH_HOST_DEVICE inline uint16_t NarrowToBf16(float value) {
   const uint32_t bits = FloatToBits(value);
   if ((bits & 0x7FFFFFFFu) > 0x7F800000u) return static_cast<uint16_t>((bits >> 16) | 0x0040u);
   return static_cast<uint16_t>(ShiftRightRoundEven(bits, 16));
@@ -93,7 +108,7 @@ inline uint16_t NarrowToBf16(float value) {
 
 /// Saturation mode (aclrtFloatOverflowMode SATURATION): an infinite result becomes the largest
 /// finite value of the output type with its sign, and a NaN result becomes +0.
-inline float SaturateFloat(float value) {
+AH_HOST_DEVICE inline float SaturateFloat(float value) {
   const uint32_t bits = FloatToBits(value);
   const uint32_t magnitude = bits & 0x7FFFFFFFu;
   if (magnitude > 0x7F800000u) return 0.0f;
@@ -101,14 +116,14 @@ inline float SaturateFloat(float value) {
   return value;
 }
 
-inline uint16_t SaturateHalf(uint16_t half) {
+AH_HOST_DEVICE inline uint16_t SaturateHalf(uint16_t half) {
   const uint16_t magnitude = half & 0x7FFFu;
   if (magnitude > 0x7C00u) return 0;
   if (magnitude == 0x7C00u) return static_cast<uint16_t>((half & 0x8000u) | 0x7BFFu);
   return half;
 }
 
-inline uint16_t SaturateBf16(uint16_t bf16) {
+AH_HOST_DEVICE inline uint16_t SaturateBf16(uint16_t bf16) {
   const uint16_t magnitude = bf16 & 0x7FFFu;
   if (magnitude > 0x7F80u) return 0;
   if (magnitude == 0x7F80u) return static_cast<uint16_t>((bf16 & 0x8000u) | 0x7F7Fu);
@@ -117,17 +132,17 @@ inline uint16_t SaturateBf16(uint16_t bf16) {
 
 /// Flush-to-zero of an fp32 value (subnormal -> zero of the same sign), for profiles whose vector
 /// unit flushes subnormals (Ascend 950).
-inline float FlushSubnormalFloat(float value) {
+AH_HOST_DEVICE inline float FlushSubnormalFloat(float value) {
   const uint32_t bits = FloatToBits(value);
   if ((bits & 0x7F800000u) == 0) return BitsToFloat(bits & 0x80000000u);
   return value;
 }
 
-inline uint16_t FlushSubnormalHalf(uint16_t half) {
+AH_HOST_DEVICE inline uint16_t FlushSubnormalHalf(uint16_t half) {
   return (half & 0x7C00u) == 0 ? static_cast<uint16_t>(half & 0x8000u) : half;
 }
 
-inline uint16_t FlushSubnormalBf16(uint16_t bf16) {
+AH_HOST_DEVICE inline uint16_t FlushSubnormalBf16(uint16_t bf16) {
   return (bf16 & 0x7F80u) == 0 ? static_cast<uint16_t>(bf16 & 0x8000u) : bf16;
 }
 
