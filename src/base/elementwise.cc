@@ -9,6 +9,8 @@
 #include <utility>
 
 #include "aclnn/opdev/op_errno.h"
+#include "runtime/backend.h"
+#include "runtime/error_log.h"
 #include "runtime/thread_pool.h"
 
 namespace aclnn_host {
@@ -400,6 +402,9 @@ TaskResult ElementwisePlan::Execute(const LaunchArgs& args) const {
   for (size_t k = 0; k < num_inputs_; ++k) bases[k] = static_cast<char*>(args.inputs[k]) + byte_offsets_[k];
   char* const output_base = static_cast<char*>(args.outputs[0]) + byte_offsets_[num_inputs_];
   bases[num_inputs_] = output_base;
+  if (const AhDeviceBackend* backend = ActiveDeviceBackend()) {
+    return ExecuteOnDevice(*backend, args, bases, NeedsTemporary(bases, output_base));
+  }
   if (NeedsTemporary(bases, output_base)) return ExecuteThroughTemporary(args, bases, kernel);
   RunCores(direct_space_, bases, kernel);
   return TaskResult();
@@ -447,6 +452,90 @@ TaskResult ElementwisePlan::ExecuteThroughTemporary(const LaunchArgs& args, char
     RunRange(copy_space, copy_bases, copy, begin, end);
   });
   return TaskResult();
+}
+
+namespace {
+
+// One launch of `space` (coalesced dims, byte strides) over `bases`, for a device backend.
+AhElementwiseLaunch DeviceLaunch(const IterationSpace& space, char* const* bases, int32_t op,
+                                 const int32_t* formats, bool saturate, bool flush, bool serial, int64_t count) {
+  AhElementwiseLaunch launch{};
+  launch.op = op;
+  launch.num_inputs = static_cast<int32_t>(space.num_operands - 1);
+  launch.saturate = saturate ? 1 : 0;
+  launch.flush = flush ? 1 : 0;
+  launch.serial = serial ? 1 : 0;
+  launch.rank = static_cast<int32_t>(space.rank);
+  launch.count = count;
+  for (size_t d = 0; d < space.rank; ++d) launch.sizes[d] = space.sizes[d];
+  for (size_t k = 0; k < space.num_operands; ++k) {
+    launch.formats[k] = formats[k];
+    launch.bases[k] = bases[k];
+    for (size_t d = 0; d < space.rank; ++d) launch.byte_strides[k][d] = space.byte_strides[k][d];
+  }
+  return launch;
+}
+
+}  // namespace
+
+TaskResult ElementwisePlan::ExecuteOnDevice(const AhDeviceBackend& backend, const LaunchArgs& args, char** bases,
+                                            bool needs_temporary) const {
+  const DeviceKernel& device_kernel = kernels_.device;
+  if (device_kernel.op == AH_DEVICE_OP_NONE) {
+    return TaskResult{ACLNN_ERR_INNER_FIND_KERNEL_ERROR, FormatString("backend %s has no kernel for this operator",
+                                                                      backend.name)};
+  }
+  const bool saturate = args.overflow_mode == ACL_RT_OVERFLOW_MODE_SATURATION;
+  int32_t formats[kMaxElementwiseOperands];
+  for (size_t k = 0; k < num_inputs_; ++k) formats[k] = device_kernel.input_format;
+  formats[num_inputs_] = device_kernel.output_format;
+  char error[512] = "";
+  if (!needs_temporary) {
+    const AhElementwiseLaunch launch = DeviceLaunch(direct_space_, bases, device_kernel.op, formats, saturate,
+                                                    device_kernel.flush, false, element_count_);
+    if (backend.launch_elementwise(args.device, &launch, error, sizeof(error)) == 0) return TaskResult();
+    return TaskResult{ACLNN_ERR_RUNTIME_ERROR, FormatString("the device kernel failed: %s", error)};
+  }
+  // As on the host: the result lands in a contiguous temporary (the workspace when it is large
+  // enough and overlaps no operand, else private device memory), then is copied into the view —
+  // in row-major order on one thread when the output overlaps itself, so the last write wins.
+  char* const output_base = bases[num_inputs_];
+  void* private_buffer = nullptr;
+  char* temporary = static_cast<char*>(args.workspace);
+  if (temporary == nullptr || args.workspace_size < temporary_bytes_ || WorkspaceOverlapsOperand(bases, temporary)) {
+    if (backend.malloc_device(args.device, temporary_bytes_, &private_buffer, error, sizeof(error)) != 0) {
+      return TaskResult{ACLNN_ERR_INNER, FormatString("no device memory for the output's temporary: %s", error)};
+    }
+    temporary = static_cast<char*>(private_buffer);
+  }
+  const Dims contiguous = ContiguousStrides(view_);
+  const Dims* strides[kMaxElementwiseOperands];
+  for (size_t k = 0; k < num_inputs_; ++k) strides[k] = &strides_[k];
+  strides[num_inputs_] = &contiguous;
+  const IterationSpace temporary_space =
+      BuildIterationSpace(view_, strides, element_sizes_, num_inputs_ + 1, IterationOrder::kRowMajor);
+  bases[num_inputs_] = temporary;
+  AhElementwiseLaunch launch = DeviceLaunch(temporary_space, bases, device_kernel.op, formats, saturate,
+                                            device_kernel.flush, false, element_count_);
+  int status = backend.launch_elementwise(args.device, &launch, error, sizeof(error));
+  if (status == 0) {
+    const Dims* copy_strides[2] = {&contiguous, &strides_[num_inputs_]};
+    const size_t copy_sizes[2] = {element_sizes_[num_inputs_], element_sizes_[num_inputs_]};
+    const IterationSpace copy_space =
+        BuildIterationSpace(view_, copy_strides, copy_sizes, 2,
+                            output_may_overlap_itself_ ? IterationOrder::kRowMajor : IterationOrder::kMemory);
+    char* copy_bases[2] = {temporary, output_base};
+    const int32_t copy_formats[2] = {formats[num_inputs_], formats[num_inputs_]};
+    launch = DeviceLaunch(copy_space, copy_bases, AH_DEVICE_OP_COPY, copy_formats, false, false,
+                          output_may_overlap_itself_, element_count_);
+    status = backend.launch_elementwise(args.device, &launch, error, sizeof(error));
+  }
+  if (private_buffer != nullptr) {
+    char ignored[64];
+    backend.free_device(args.device, private_buffer, ignored, sizeof(ignored));
+  }
+  if (status == 0) return TaskResult();
+  return TaskResult{ACLNN_ERR_RUNTIME_ERROR, FormatString("the device kernel failed: %s", error)};
 }
 
 }  // namespace aclnn_host

@@ -19,6 +19,7 @@
 #include "base/executor.h"
 #include "base/tensor.h"
 #include "common/export.h"
+#include "runtime/device_backend.h"
 
 namespace aclnn_host {
 
@@ -28,13 +29,24 @@ constexpr size_t kMaxElementwiseOperands = kMaxElementwiseInputs + 1;
 /// A dense 1-D kernel: output[i] = f(inputs[0][i], inputs[1][i], ...) for i in [0, n).
 using DenseKernel = void (*)(int64_t n, const void* const* inputs, void* output);
 
+/// What a device backend runs for the same plan: the sequence, the operands' storage formats
+/// (scalar::Format) and the profile's subnormal flush. op AH_DEVICE_OP_NONE: no device kernel.
+struct DeviceKernel {
+  int32_t op = AH_DEVICE_OP_NONE;
+  int32_t input_format = 0;
+  int32_t output_format = 0;
+  bool flush = false;
+};
+
 /// The kernel variants one plan may run: by the device's overflow mode at launch, and with
-/// non-temporal stores when the operands are too large for the cache (chosen in phase one).
+/// non-temporal stores when the operands are too large for the cache (chosen in phase one); and
+/// the device backend's kernel.
 struct ElementwiseKernels {
   DenseKernel infnan = nullptr;
   DenseKernel saturation = nullptr;
   DenseKernel infnan_streaming = nullptr;  // optional
   DenseKernel saturation_streaming = nullptr;
+  DeviceKernel device;
 };
 
 struct ElementRange {
@@ -104,6 +116,9 @@ class AH_INTERNAL_API ElementwisePlan : public LaunchPlan {
   bool WorkspaceOverlapsOperand(char* const* operand_bases, const char* workspace) const;
   void RunCores(const IterationSpace& space, char* const* bases, DenseKernel kernel) const;
   TaskResult ExecuteThroughTemporary(const LaunchArgs& args, char** bases, DenseKernel kernel) const;
+  /// Execute on a device backend: one launch, or two through a device temporary.
+  TaskResult ExecuteOnDevice(const AhDeviceBackend& backend, const LaunchArgs& args, char** bases,
+                             bool needs_temporary) const;
 
   size_t num_inputs_ = 0;
   int64_t element_count_ = 0;

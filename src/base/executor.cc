@@ -11,6 +11,7 @@
 #include "base/handle_registry.h"
 #include "base/op_checks.h"
 #include "base/tensor.h"
+#include "runtime/backend.h"
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
@@ -93,7 +94,7 @@ aclnnStatus CheckAndPinMemory(const char* api, const aclOpExecutor& executor, vo
   if (MemoryRegistry::Get().CheckAndPin(ranges, count, device, Runtime::Get().strict(), pins, &problem)) {
     return ACLNN_SUCCESS;
   }
-  return Fail(api, ACLNN_ERR_PARAM_INVALID, "%s (ACLNN_HOST_STRICT=0 lets host memory through.)", problem.c_str());
+  return Fail(api, ACLNN_ERR_PARAM_INVALID, "%s %s", problem.c_str(), DeviceMemoryHint());
 }
 
 aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
@@ -131,6 +132,7 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
     args.workspace = workspace;
     args.workspace_size = workspace_size;
     args.overflow_mode = overflow_mode;
+    args.device = target->device();
     const LaunchPlan& plan = *executor->plan;
     const bool done_inline = plan.runs_inline() && target->RunNowIfIdle([&] { return plan.Execute(args); });
     if (!done_inline) {

@@ -24,6 +24,7 @@ struct LaunchArgs {
   void* workspace = nullptr;
   uint64_t workspace_size = 0;
   aclrtFloatOverflowMode overflow_mode = ACL_RT_OVERFLOW_MODE_INFNAN;
+  int32_t device = 0;  // the stream's device (a device backend runs the work there)
 };
 
 /// The work an operator planned in phase one. Immutable once built, so a repeatable executor can

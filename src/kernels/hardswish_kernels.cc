@@ -13,6 +13,7 @@
 
 #include "kernels/hardswish.h"
 #include "kernels/hardswish_grad.h"
+#include "kernels/scalar_ops.h"
 #include "kernels/simd/dispatch.h"
 #include "kernels/simd/elementwise-inl.h"
 
@@ -85,20 +86,51 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace aclnn_host {
 namespace kernels {
+namespace {
 
-ElementwiseKernels HardswishGradV2Kernels(Isa isa, aclDataType dtype, bool flush_subnormals) {
+// The device backend's format code of a float dtype (scalar::Format).
+int32_t DeviceFormat(aclDataType dtype) {
+  return static_cast<int32_t>(dtype == ACL_FLOAT16 ? scalar::Format::kFp16
+                              : dtype == ACL_BF16  ? scalar::Format::kBf16
+                                                   : scalar::Format::kFp32);
+}
+
+ElementwiseKernels WithDeviceKernel(ElementwiseKernels kernels, AhDeviceOp op, aclDataType in, aclDataType out,
+                                    bool flush_subnormals) {
+  kernels.device = DeviceKernel{op, DeviceFormat(in), DeviceFormat(out), flush_subnormals};
+  return kernels;
+}
+
+ElementwiseKernels HostHardswishGradV2Kernels(Isa isa, aclDataType dtype, bool flush_subnormals) {
   AH_SELECT_BY_ISA(isa, HardswishGradV2Table, dtype, flush_subnormals);
   return {};
 }
 
-ElementwiseKernels HardswishGradV1Kernels(Isa isa, aclDataType dtype, bool flush_subnormals) {
+ElementwiseKernels HostHardswishGradV1Kernels(Isa isa, aclDataType dtype, bool flush_subnormals) {
   AH_SELECT_BY_ISA(isa, HardswishGradV1Table, dtype, flush_subnormals);
   return {};
 }
 
-ElementwiseKernels HardswishKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+ElementwiseKernels HostHardswishKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   AH_SELECT_BY_ISA(isa, HardswishTable, in, out, flush_subnormals);
   return {};
+}
+
+}  // namespace
+
+ElementwiseKernels HardswishGradV2Kernels(Isa isa, aclDataType dtype, bool flush_subnormals) {
+  return WithDeviceKernel(HostHardswishGradV2Kernels(isa, dtype, flush_subnormals), AH_DEVICE_OP_HARDSWISH_GRAD_V2,
+                          dtype, dtype, flush_subnormals);
+}
+
+ElementwiseKernels HardswishGradV1Kernels(Isa isa, aclDataType dtype, bool flush_subnormals) {
+  return WithDeviceKernel(HostHardswishGradV1Kernels(isa, dtype, flush_subnormals), AH_DEVICE_OP_HARDSWISH_GRAD_V1,
+                          dtype, dtype, flush_subnormals);
+}
+
+ElementwiseKernels HardswishKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  return WithDeviceKernel(HostHardswishKernels(isa, in, out, flush_subnormals), AH_DEVICE_OP_HARDSWISH, in, out,
+                          flush_subnormals);
 }
 
 }  // namespace kernels

@@ -12,6 +12,11 @@
 
 #include "common/numerics.h"
 
+#if defined(__CUDACC__)
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#endif
+
 namespace aclnn_host {
 namespace scalar {
 
@@ -54,7 +59,11 @@ AH_HOST_DEVICE inline float Widen(uint32_t raw, Format format, bool flush) {
   switch (format) {
     case Format::kFp16: {
       const uint16_t h = static_cast<uint16_t>(raw);
+#if defined(__CUDA_ARCH__)
+      return __half2float(__ushort_as_half(flush ? FlushSubnormalHalf(h) : h));  // exact in hardware
+#else
       return WidenHalf(flush ? FlushSubnormalHalf(h) : h);
+#endif
     }
     case Format::kBf16: {
       const uint16_t b = static_cast<uint16_t>(raw);
@@ -63,6 +72,25 @@ AH_HOST_DEVICE inline float Widen(uint32_t raw, Format format, bool flush) {
     default:
       return Round(BitsToFloat(raw), flush);
   }
+}
+
+/// fp32 -> fp16 / bf16 bits, ties to even: the hardware conversions on a GPU (IEEE round to
+/// nearest even, subnormals and overflow included; NaN payloads may differ, which the NPU leaves
+/// undocumented), the integer helpers of common/numerics.h on the host.
+AH_HOST_DEVICE inline uint16_t NarrowToHalfEven(float value) {
+#if defined(__CUDA_ARCH__)
+  return __half_as_ushort(__float2half_rn(value));
+#else
+  return NarrowToHalf(value);
+#endif
+}
+
+AH_HOST_DEVICE inline uint16_t NarrowToBf16Even(float value) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  return __bfloat16_as_ushort(__float2bfloat16_rn(value));
+#else
+  return NarrowToBf16(value);
+#endif
 }
 
 /// fp32 -> fp16 bits, ties away from zero (AscendC CAST_ROUND); overflow to infinity, NaN quiet.
@@ -98,13 +126,13 @@ AH_HOST_DEVICE inline uint32_t Narrow(float v, Format format, bool half_away, Mo
   switch (format) {
     case Format::kFp16: {
       if (mode.saturate) v = v != v ? 0.0f : (v > 65504.0f ? 65504.0f : (v < -65504.0f ? -65504.0f : v));
-      uint16_t h = half_away ? NarrowToHalfHalfAway(v) : NarrowToHalf(v);
+      uint16_t h = half_away ? NarrowToHalfHalfAway(v) : NarrowToHalfEven(v);
       return mode.flush ? FlushSubnormalHalf(h) : h;
     }
     case Format::kBf16: {
       constexpr float kMaxBf16 = 3.38953139e38f;  // 0x7F7F0000
       if (mode.saturate) v = v != v ? 0.0f : (v > kMaxBf16 ? kMaxBf16 : (v < -kMaxBf16 ? -kMaxBf16 : v));
-      uint16_t b = half_away ? NarrowToBf16HalfAway(v) : NarrowToBf16(v);
+      uint16_t b = half_away ? NarrowToBf16HalfAway(v) : NarrowToBf16Even(v);
       return mode.flush ? FlushSubnormalBf16(b) : b;
     }
     default:

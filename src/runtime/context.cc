@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "runtime/backend.h"
+
 #include "runtime/error_log.h"
 #include "runtime/memory.h"
 
@@ -37,8 +39,10 @@ ThreadContext& ThisThreadContext() {
 struct InitSettings {
   std::string soc_name = kDefaultSocName;
   uint32_t device_count = 1;
-  uint64_t device_memory = 0;  // 0: the profile's card
+  bool device_count_set = false;  // by the file or the environment (else: 1, or every GPU)
+  uint64_t device_memory = 0;     // 0: the profile's card, or the GPU's memory
   bool strict = true;
+  std::string backend = "cpu";  // "cpu" or "cuda" (runtime/backend.h)
 };
 
 bool ParseDeviceCount(const std::string& text, uint32_t* count) {
@@ -129,6 +133,7 @@ aclError ReadConfigFile(const char* api, const char* path, InitSettings* setting
                   "\"aclnn_host.device_count\" in \"%s\" must be an integer from 1 to %u.", path, kMaxDeviceCount);
     }
     settings->device_count = static_cast<uint32_t>(count->get<int64_t>());
+    settings->device_count_set = true;
   }
   const auto memory = section->find("device_memory");
   if (memory != section->end()) {
@@ -153,6 +158,13 @@ aclError ReadConfigFile(const char* api, const char* path, InitSettings* setting
     }
     settings->strict = strict->get<bool>();
   }
+  const auto backend = section->find("backend");
+  if (backend != section->end()) {
+    if (!backend->is_string()) {
+      return Fail(api, ACL_ERROR_PARSE_FILE, "\"aclnn_host.backend\" in \"%s\" must be a string.", path);
+    }
+    settings->backend = backend->get<std::string>();
+  }
   return ACL_SUCCESS;
 }
 
@@ -166,6 +178,10 @@ aclError ReadEnvironment(const char* api, InitSettings* settings) {
       return Fail(api, ACL_ERROR_INVALID_PARAM, "ACLNN_HOST_DEVICE_COUNT=\"%s\" is not an integer from 1 to %u.", count,
                   kMaxDeviceCount);
     }
+    if (*count != '\0') settings->device_count_set = true;
+  }
+  if (const char* backend = std::getenv("ACLNN_HOST_BACKEND")) {
+    if (*backend != '\0') settings->backend = backend;
   }
   if (const char* memory = std::getenv("ACLNN_HOST_DEVICE_MEMORY")) {
     if (*memory != '\0' && !ParseByteSize(memory, &settings->device_memory)) {
@@ -206,9 +222,27 @@ aclError Runtime::Init(const char* api, const char* config_path) {
     return Fail(api, ACL_ERROR_INVALID_PARAM, "unknown SoC \"%s\"; valid names are: %s.", settings.soc_name.c_str(),
                 SocProfileNames().c_str());
   }
+  const AhDeviceBackend* backend = nullptr;
+  int32_t gpus = 0;
+  uint64_t gpu_memory = 0;
+  const aclError loaded = LoadBackend(api, settings.backend, &backend, &gpus, &gpu_memory);
+  if (loaded != ACL_SUCCESS) return loaded;
+  uint64_t default_memory = profile->device_memory_bytes;
+  if (backend != nullptr) {
+    // The emulated devices are the GPUs present (or the first ACLNN_HOST_DEVICE_COUNT of them).
+    if (settings.device_count_set && settings.device_count > static_cast<uint32_t>(gpus)) {
+      return Fail(api, ACL_ERROR_RT_NO_DEVICE, "%u devices were asked for, but backend cuda found %d GPU(s).",
+                  settings.device_count, gpus);
+    }
+    if (!settings.device_count_set) settings.device_count = static_cast<uint32_t>(gpus);
+    default_memory = gpu_memory;
+    // A GPU cannot read host memory a tensor points at: the device-memory checks always apply.
+    settings.strict = true;
+  }
+  SetActiveDeviceBackend(backend);
   profile_ = profile;
   strict_ = settings.strict;
-  device_memory_capacity_ = settings.device_memory != 0 ? settings.device_memory : profile->device_memory_bytes;
+  device_memory_capacity_ = settings.device_memory != 0 ? settings.device_memory : default_memory;
   devices_.assign(settings.device_count, DeviceState());
   for (DeviceState& device : devices_) {
     device.overflow_mode = profile->saturation_only ? ACL_RT_OVERFLOW_MODE_SATURATION : ACL_RT_OVERFLOW_MODE_INFNAN;
@@ -265,6 +299,7 @@ aclError Runtime::FinalizeNow() {
   for (auto& stream : streams) stream->Shutdown();
   for (auto hook : hooks) hook();
   MemoryRegistry::Get().ReleaseAll();
+  SetActiveDeviceBackend(nullptr);
   return ACL_SUCCESS;
 }
 

@@ -6,6 +6,7 @@
 #include <memory>
 #include <utility>
 
+#include "runtime/backend.h"
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 
@@ -15,6 +16,33 @@ namespace {
 constexpr size_t kDeviceAlignment = 64;
 constexpr size_t kSizeGranule = 32;
 constexpr size_t kPadding = 32;
+
+// Memory of the active backend: host memory on the host backend; GPU memory (device) or
+// page-locked memory (host) on a device backend. nullptr when it cannot be had.
+void* AcquireMemory(int32_t device, size_t bytes, bool host) {
+  const AhDeviceBackend* backend = ActiveDeviceBackend();
+  void* memory = nullptr;
+  if (backend == nullptr) return posix_memalign(&memory, kDeviceAlignment, bytes) == 0 ? memory : nullptr;
+  char error[256];
+  const int status = host ? backend->malloc_host(bytes, &memory, error, sizeof(error))
+                          : backend->malloc_device(device, bytes, &memory, error, sizeof(error));
+  return status == 0 ? memory : nullptr;
+}
+
+void ReleaseMemory(const AllocationInfo& block, bool host) {
+  void* memory = reinterpret_cast<void*>(block.base);
+  const AhDeviceBackend* backend = ActiveDeviceBackend();
+  if (backend == nullptr) {
+    std::free(memory);
+    return;
+  }
+  char error[256];
+  if (host) {
+    backend->free_host(memory, error, sizeof(error));
+  } else {
+    backend->free_device(block.device, memory, error, sizeof(error));
+  }
+}
 
 }  // namespace
 
@@ -58,9 +86,10 @@ aclError MemoryRegistry::AllocateDevice(const char* api, void** ptr, size_t size
                 static_cast<unsigned long long>(used > capacity ? 0 : capacity - used),
                 static_cast<unsigned long long>(capacity), device);
   }
-  void* memory = nullptr;
-  if (posix_memalign(&memory, kDeviceAlignment, rounded) != 0 || memory == nullptr) {
-    return Fail(api, ACL_ERROR_RT_MEMORY_ALLOCATION, "the host cannot back a device allocation of %zu bytes.", size);
+  void* memory = AcquireMemory(device, rounded, /*host=*/false);
+  if (memory == nullptr) {
+    return Fail(api, ACL_ERROR_RT_MEMORY_ALLOCATION, "the %s cannot back a device allocation of %zu bytes.",
+                ActiveDeviceBackend() == nullptr ? "host" : "GPU", size);
   }
   const uintptr_t base = reinterpret_cast<uintptr_t>(memory);
   device_[base] = AllocationInfo{base, size, rounded, device, next_id_++, 0};
@@ -76,8 +105,8 @@ aclError MemoryRegistry::AllocateHost(const char* api, void** ptr, size_t size) 
     return Fail(api, ACL_ERROR_RT_MEMORY_ALLOCATION, "%zu bytes cannot be allocated.", size);
   }
   const size_t rounded = (size + kSizeGranule - 1) / kSizeGranule * kSizeGranule;
-  void* memory = nullptr;
-  if (posix_memalign(&memory, kDeviceAlignment, rounded) != 0 || memory == nullptr) {
+  void* memory = AcquireMemory(-1, rounded, /*host=*/true);
+  if (memory == nullptr) {
     return Fail(api, ACL_ERROR_RT_MEMORY_ALLOCATION, "the host cannot allocate %zu bytes.", size);
   }
   const uintptr_t base = reinterpret_cast<uintptr_t>(memory);
@@ -110,8 +139,8 @@ aclError MemoryRegistry::FreeBlock(const char* api, void* ptr, bool host) {
     }
     if (it->second.pins == 0) {
       if (!host) used_by_device_[static_cast<size_t>(it->second.device)] -= it->second.size;
+      ReleaseMemory(it->second, host);
       blocks.erase(it);
-      std::free(ptr);
       return ACL_SUCCESS;
     }
     ++free_waiters_;
@@ -230,8 +259,8 @@ void MemoryRegistry::Unpin(const MemoryPins::Pin* pins, size_t count) {
 
 void MemoryRegistry::ReleaseAll() {
   std::lock_guard<std::mutex> lock(mutex_);
-  for (auto& entry : device_) std::free(reinterpret_cast<void*>(entry.first));
-  for (auto& entry : host_) std::free(reinterpret_cast<void*>(entry.first));
+  for (auto& entry : device_) ReleaseMemory(entry.second, /*host=*/false);
+  for (auto& entry : host_) ReleaseMemory(entry.second, /*host=*/true);
   device_.clear();
   host_.clear();
   used_by_device_.clear();
@@ -273,7 +302,7 @@ aclError CheckAndPinOrFail(const char* api, const MemoryRange* ranges, size_t co
   if (MemoryRegistry::Get().CheckAndPin(ranges, count, device, Runtime::Get().strict(), pins, &problem)) {
     return ACL_SUCCESS;
   }
-  return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "%s (ACLNN_HOST_STRICT=0 lets host memory through.)", problem.c_str());
+  return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "%s %s", problem.c_str(), DeviceMemoryHint());
 }
 
 }  // namespace
@@ -310,13 +339,15 @@ aclError CopyMemory(const char* api, void* dst, size_t dest_max, const void* src
   if (status != ACL_SUCCESS) return status;
   if (dst == src) return ACL_SUCCESS;
   if (!async) {
-    std::memmove(dst, src, count);
-    return ACL_SUCCESS;
+    std::string error;
+    status = BackendCopy(device, dst, src, count, &error);
+    return status == ACL_SUCCESS ? status : Fail(api, status, "the copy failed: %s.", error.c_str());
   }
   auto held = std::make_shared<MemoryPins>(std::move(pins));
-  const bool queued = target->Enqueue([dst, src, count, held] {
-    std::memmove(dst, src, count);
-    return TaskResult();
+  const bool queued = target->Enqueue([device, dst, src, count, held] {
+    std::string error;
+    const aclError copied = BackendCopy(device, dst, src, count, &error);
+    return copied == ACL_SUCCESS ? TaskResult() : TaskResult{copied, "aclrtMemcpyAsync failed: " + error};
   });
   return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
 }
@@ -339,13 +370,15 @@ aclError FillMemory(const char* api, void* dst, size_t max_count, int32_t value,
   status = CheckAndPinOrFail(api, &range, 1, device, &pins);
   if (status != ACL_SUCCESS) return status;
   if (!async) {
-    std::memset(dst, value, count);
-    return ACL_SUCCESS;
+    std::string error;
+    status = BackendFill(device, dst, value, count, &error);
+    return status == ACL_SUCCESS ? status : Fail(api, status, "the fill failed: %s.", error.c_str());
   }
   auto held = std::make_shared<MemoryPins>(std::move(pins));
-  const bool queued = target->Enqueue([dst, value, count, held] {
-    std::memset(dst, value, count);
-    return TaskResult();
+  const bool queued = target->Enqueue([device, dst, value, count, held] {
+    std::string error;
+    const aclError filled = BackendFill(device, dst, value, count, &error);
+    return filled == ACL_SUCCESS ? TaskResult() : TaskResult{filled, "aclrtMemsetAsync failed: " + error};
   });
   return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
 }

@@ -179,7 +179,7 @@ void UnaryKernel(int64_t n, const void* const* inputs, void* output) {
 template <class Op, Format kIn, Format kOut, bool kFlush>
 ElementwiseKernels UnaryKernelsOf() {
   return {UnaryKernel<Op, kIn, kOut, false, kFlush, false>, UnaryKernel<Op, kIn, kOut, true, kFlush, false>,
-          UnaryKernel<Op, kIn, kOut, false, kFlush, true>, UnaryKernel<Op, kIn, kOut, true, kFlush, true>};
+          UnaryKernel<Op, kIn, kOut, false, kFlush, true>, UnaryKernel<Op, kIn, kOut, true, kFlush, true>, DeviceKernel{}};
 }
 
 template <Format kIn, class Op, bool kFlush>
@@ -289,13 +289,16 @@ ElementwiseKernels BinaryKernelsFor(Isa isa, aclDataType dtype) {
   switch (dtype) {
     case ACL_FLOAT:
       return {BinaryKernel<Op, Fp32Storage, false, kFlush, false>, BinaryKernel<Op, Fp32Storage, true, kFlush, false>,
-              BinaryKernel<Op, Fp32Storage, false, kFlush, true>, BinaryKernel<Op, Fp32Storage, true, kFlush, true>};
+              BinaryKernel<Op, Fp32Storage, false, kFlush, true>, BinaryKernel<Op, Fp32Storage, true, kFlush, true>,
+              DeviceKernel{}};
     case ACL_FLOAT16:
       return {BinaryKernel<Op, Fp16Storage, false, kFlush, false>, BinaryKernel<Op, Fp16Storage, true, kFlush, false>,
-              BinaryKernel<Op, Fp16Storage, false, kFlush, true>, BinaryKernel<Op, Fp16Storage, true, kFlush, true>};
+              BinaryKernel<Op, Fp16Storage, false, kFlush, true>, BinaryKernel<Op, Fp16Storage, true, kFlush, true>,
+              DeviceKernel{}};
     case ACL_BF16:
       return {BinaryKernel<Op, Bf16Storage, false, kFlush, false>, BinaryKernel<Op, Bf16Storage, true, kFlush, false>,
-              BinaryKernel<Op, Bf16Storage, false, kFlush, true>, BinaryKernel<Op, Bf16Storage, true, kFlush, true>};
+              BinaryKernel<Op, Bf16Storage, false, kFlush, true>, BinaryKernel<Op, Bf16Storage, true, kFlush, true>,
+              DeviceKernel{}};
     default:
       return {};
   }
