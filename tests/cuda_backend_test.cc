@@ -136,8 +136,9 @@ TEST(BackendSelection, WithoutAGpuTheCudaBackendFailsWithAClearError) {
 size_t SizeOf(aclDataType dtype) { return dtype == ACL_FLOAT ? 4 : 2; }
 
 reference::Format FormatOf(aclDataType dtype) {
-  return dtype == ACL_FLOAT ? reference::Format::kFp32
-                            : dtype == ACL_FLOAT16 ? reference::Format::kFp16 : reference::Format::kBf16;
+  return dtype == ACL_FLOAT     ? reference::Format::kFp32
+         : dtype == ACL_FLOAT16 ? reference::Format::kFp16
+                                : reference::Format::kBf16;
 }
 
 /// One operand: its layout and the raw bytes of its storage.
@@ -298,8 +299,8 @@ TEST_F(CudaBackend, BackwardOpsAgreeOnEveryValueAndMode) {
       const Operand output = Dense(dtype, count, 99);
       for (const char* soc : {"Ascend910B3", "Ascend950PR"}) {
         for (bool saturate : {false, true}) {
-          const std::string what = std::string(op == Op::kV2 ? "V2" : "V1") + " dtype " + std::to_string(dtype) +
-                                   " " + soc + (saturate ? " saturation" : " inf_nan");
+          const std::string what = std::string(op == Op::kV2 ? "V2" : "V1") + " dtype " + std::to_string(dtype) + " " +
+                                   soc + (saturate ? " saturation" : " inf_nan");
           ExpectBackendsAgree(soc, saturate, op, inputs, output, what);
         }
       }
@@ -417,8 +418,7 @@ TEST_F(CudaBackend, DeviceMemoryIsTheGpus) {
   std::vector<uint8_t> pattern(4096);
   for (size_t i = 0; i < pattern.size(); ++i) pattern[i] = static_cast<uint8_t>(i * 7);
   a.Upload(pattern);
-  ASSERT_EQ(aclrtMemcpyAsync(b.get(), 4096, a.get(), 4096, ACL_MEMCPY_DEVICE_TO_DEVICE, session.stream()),
-            ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(b.get(), 4096, a.get(), 4096, ACL_MEMCPY_DEVICE_TO_DEVICE, session.stream()), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemcpyAsync(pinned, 4096, b.get(), 4096, ACL_MEMCPY_DEVICE_TO_HOST, session.stream()), ACL_SUCCESS);
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS) << TakeErrorMessage();
   EXPECT_EQ(std::memcmp(pinned, pattern.data(), 4096), 0);

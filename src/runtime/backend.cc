@@ -74,8 +74,8 @@ void SetActiveDeviceBackend(const AhDeviceBackend* backend) {
   active_backend.store(backend, std::memory_order_release);
 }
 
-aclError LoadBackend(const char* api, const std::string& name, const AhDeviceBackend** backend,
-                     int32_t* device_count, uint64_t* device_memory) {
+aclError LoadBackend(const char* api, const std::string& name, const AhDeviceBackend** backend, int32_t* device_count,
+                     uint64_t* device_memory) {
   *backend = nullptr;
   if (name == "cpu") return ACL_SUCCESS;
   if (name != "cuda") {

@@ -21,8 +21,8 @@ AH_INTERNAL_API const AhDeviceBackend* ActiveDeviceBackend();
 /// ACLNN_HOST_CUDA_LIBRARY, next to libascendcl.so, or on the library path) and probes its
 /// devices. Fails with a message: an unknown name (ACL_ERROR_INVALID_PARAM), no library
 /// (ACL_ERROR_RT_FEATURE_NOT_SUPPORT), no usable device (ACL_ERROR_RT_NO_DEVICE).
-aclError LoadBackend(const char* api, const std::string& name, const AhDeviceBackend** backend,
-                     int32_t* device_count, uint64_t* device_memory);
+aclError LoadBackend(const char* api, const std::string& name, const AhDeviceBackend** backend, int32_t* device_count,
+                     uint64_t* device_memory);
 
 /// Makes `backend` the active one (aclInit; nullptr at aclFinalize).
 void SetActiveDeviceBackend(const AhDeviceBackend* backend);

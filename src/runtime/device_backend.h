@@ -37,14 +37,14 @@ enum AhDeviceOp {
 
 /// Storage formats (scalar::Format): 0 fp32, 1 fp16, 2 bf16.
 typedef struct AhElementwiseLaunch {
-  int32_t op;             // AhDeviceOp
-  int32_t num_inputs;     // 1 or 2 (the output is operand num_inputs)
+  int32_t op;                               // AhDeviceOp
+  int32_t num_inputs;                       // 1 or 2 (the output is operand num_inputs)
   int32_t formats[AH_DEVICE_MAX_OPERANDS];  // per operand, inputs first
-  int32_t saturate;       // overflow mode SATURATION
-  int32_t flush;          // the profile flushes subnormals
-  int32_t serial;         // run in row-major order on one thread (outputs that overlap themselves)
-  int32_t rank;           // dims of the iteration space, outermost first
-  int64_t count;          // elements
+  int32_t saturate;                         // overflow mode SATURATION
+  int32_t flush;                            // the profile flushes subnormals
+  int32_t serial;                           // run in row-major order on one thread (outputs that overlap themselves)
+  int32_t rank;                             // dims of the iteration space, outermost first
+  int64_t count;                            // elements
   int64_t sizes[AH_DEVICE_MAX_RANK];
   int64_t byte_strides[AH_DEVICE_MAX_OPERANDS][AH_DEVICE_MAX_RANK];
   void* bases[AH_DEVICE_MAX_OPERANDS];  // each operand's first element
