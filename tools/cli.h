@@ -8,7 +8,10 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "acl/acl_base.h"
+#include "runtime/soc_profile.h"
 
 namespace aclnn_host_cli {
 
@@ -20,6 +23,9 @@ enum ExitCode : int {
   kExitInput = 3,     // an input file: unreadable, malformed .npy, wrong size or dtype
   kExitLibrary = 4,   // an acl/aclnn call returned a failing status (its aclGetRecentErrMsg is shown)
   kExitOutput = 5,    // the output could not be written
+  // `compare` only: the verdict is not a pass. Shares 1 with kExitInternal, as test scripts
+  // expect of a failing comparison (docs/cli.md).
+  kExitCompareFailed = 1,
 };
 
 /// A failure that ends the command with `code` and prints `what()`.
@@ -104,7 +110,29 @@ struct BenchOptions {
   bool json = false;
 };
 
+struct CompareOptions {
+  std::string actual;
+  std::string golden;
+  std::string standard;
+  std::string dtype;         // the actual's dtype, whose thresholds apply (needed for raw and <u2 files)
+  std::string golden_dtype;  // the golden's, for a raw or <u2 golden (default: --dtype)
+  bool json = false;
+};
+
+/// The tiling of `op` on a shape ("2,3"), dtype and SoC ("" for ACLNN_HOST_SOC or the default):
+/// the object `aclnn-host tiling --json` prints (docs/cli.md). Throws CliError(kExitUsage).
+nlohmann::ordered_json TilingReport(const std::string& op, const std::string& shape, const std::string& dtype,
+                                    const std::string& soc);
+
+/// "arch22" or "arch35".
+const char* ArchName(aclnn_host::TilingArch arch);
+
+/// The profile `soc` names, or ACLNN_HOST_SOC's, or the default's; throws kExitUsage if unknown.
+const aclnn_host::SocProfile& ProfileFor(const std::string& soc);
+
 int RunCommand(const RunOptions& options);
+/// Exits kExitOk on a pass and kExitCompareFailed on a warning or a failure.
+int CompareCommand(const CompareOptions& options);
 int BenchCommand(const BenchOptions& options);
 int TilingCommand(const TilingOptions& options);
 int InfoCommand(const InfoOptions& options);

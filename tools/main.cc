@@ -71,14 +71,26 @@ int main(int argc, char** argv) {
   bench_app->add_option("--seconds", bench.seconds, "Target duration when --iterations is 0")->capture_default_str();
   bench_app->add_flag("--json", bench.json, "Print JSON");
 
+  aclnn_host_cli::CompareOptions compare;
+  CLI::App* compare_app =
+      app.add_subcommand("compare", "Apply a CANN precision standard to an output and its golden (docs/precision.md)");
+  compare_app->add_option("actual", compare.actual, "The output to judge: .npy, or raw bytes with --dtype")->required();
+  compare_app->add_option("golden", compare.golden, "The golden: .npy, or raw bytes")->required();
+  compare_app->add_option("--standard", compare.standard, "bit_exact, stat_rel_err, mixed, msprobe or msprobe_ulp")
+      ->required();
+  compare_app->add_option("--dtype", compare.dtype, "The actual's dtype, whose thresholds apply: fp32, fp16, bf16");
+  compare_app->add_option("--golden-dtype", compare.golden_dtype, "The golden's dtype for a raw or uint16 file");
+  compare_app->add_flag("--json", compare.json, "Print JSON");
+
   // CLI11 would call an unknown first word "extra"; name the problem.
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;
     for (const CLI::App* sub : app.get_subcommands({})) known = known || sub->check_name(argv[1]);
     if (!known) {
-      std::fprintf(stderr,
-                   "aclnn-host: error: unknown subcommand \"%s\"; the subcommands are run, tiling, info and bench\n",
-                   argv[1]);
+      std::fprintf(
+          stderr,
+          "aclnn-host: error: unknown subcommand \"%s\"; the subcommands are run, tiling, info, bench and compare\n",
+          argv[1]);
       return aclnn_host_cli::kExitUsage;
     }
   }
@@ -93,6 +105,7 @@ int main(int argc, char** argv) {
     if (tiling_app->parsed()) return aclnn_host_cli::TilingCommand(tiling);
     if (info_app->parsed()) return aclnn_host_cli::InfoCommand(info);
     if (bench_app->parsed()) return aclnn_host_cli::BenchCommand(bench);
+    if (compare_app->parsed()) return aclnn_host_cli::CompareCommand(compare);
   } catch (const CliError& e) {
     std::fprintf(stderr, "aclnn-host: error: %s\n", e.what());
     return e.code();

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
@@ -528,6 +529,59 @@ TEST_F(CliTest, FailedRunLeavesAnExistingOutputUntouched) {
   // An output that cannot be written: exit 5, nothing created.
   ExpectFailure("run hardswish -i self=" + Path("x.npy") + " -o " + Path("missing/out.npy"), 5, "cannot",
                 "missing/out.npy");
+}
+
+// ---- compare (tools/compare.h; the verdicts themselves are compare_test's) -------------------------
+
+TEST_F(CliTest, CompareExitsZeroOnAPassAndOneOtherwise) {
+  const float golden[4] = {0.5f, 1.0f, 2.0f, 3.0f};
+  float actual[4] = {0.5f, 1.0f, 2.0f, 3.0f};
+  WriteNpy(Path("g.npy"), "<f4", "(2, 2)", golden, sizeof(golden));
+  WriteNpy(Path("same.npy"), "<f4", "(2, 2)", actual, sizeof(actual));
+  actual[3] = std::nextafter(3.0f, 4.0f);
+  WriteNpy(Path("ulp.npy"), "<f4", "(2, 2)", actual, sizeof(actual));
+  const Result same = Run("compare " + Path("same.npy") + " " + Path("g.npy") + " --standard bit_exact");
+  EXPECT_EQ(same.code, 0) << same.err;
+  EXPECT_NE(same.out.find("bit_exact (float32 thresholds), 4 elements: PASS"), std::string::npos) << same.out;
+  const Result ulp = Run("compare " + Path("ulp.npy") + " " + Path("g.npy") + " --standard bit_exact");
+  EXPECT_EQ(ulp.code, 1);
+  EXPECT_NE(ulp.out.find("FAIL: 1 of 4 elements differ in their bits"), std::string::npos) << ulp.out;
+  // One ULP is well within the mixed tolerance.
+  const Result mixed = Run("compare " + Path("ulp.npy") + " " + Path("g.npy") + " --standard mixed --json");
+  EXPECT_EQ(mixed.code, 0) << mixed.err;
+  const auto json = nlohmann::json::parse(mixed.out);
+  EXPECT_EQ(json["verdict"], "PASS");
+  EXPECT_EQ(json["figures"]["matched_ratio"], 1.0);
+  EXPECT_EQ(json["figures"]["max_abs_error"], std::nextafter(3.0f, 4.0f) - 3.0f);
+}
+
+TEST_F(CliTest, CompareBf16BitPatternsAgainstAnFp32Golden) {
+  // bf16 actual as uint16 bit patterns (1 + 2^-6 twice) against fp32 goldens 1.0: stat_rel_err
+  // with the bf16 threshold T = 2^-7 fails on MERE (~ 2 T); MARE (~ 2 T) is below 10 T.
+  const uint16_t actual[2] = {0x3F82, 0x3F82};
+  const float golden[2] = {1.0f, 1.0f};
+  WriteNpy(Path("a.npy"), "<u2", "(2,)", actual, sizeof(actual));
+  WriteNpy(Path("g.npy"), "<f4", "(2,)", golden, sizeof(golden));
+  const Result result = Run("compare " + Path("a.npy") + " " + Path("g.npy") + " --standard stat_rel_err --dtype bf16");
+  EXPECT_EQ(result.code, 1) << result.err;
+  EXPECT_NE(result.out.find("stat_rel_err (bfloat16 thresholds)"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("MERE"), std::string::npos) << result.out;
+}
+
+TEST_F(CliTest, CompareUsageAndInputErrors) {
+  const float x[2] = {1, 2};
+  WriteNpy(Path("x.npy"), "<f4", "(2,)", x, sizeof(x));
+  WriteNpy(Path("y.npy"), "<f4", "(1, 2)", x, sizeof(x));
+  const std::string pair = "compare " + Path("x.npy") + " " + Path("x.npy");
+  ExpectFailure(pair + " --standard allclose", 2, "unknown standard \"allclose\"", "none");
+  ExpectFailure(pair + " --standard mixed --dtype fp64", 2, "unknown --dtype", "none");
+  ExpectFailure(pair + " --standard mixed --dtype fp16", 3, "not the float16 that --dtype asks for", "none");
+  ExpectFailure("compare " + Path("x.npy") + " " + Path("y.npy") + " --standard mixed", 3,
+                "shape [2] differs from the golden's [1, 2]", "none");
+  WriteRaw(Path("x.bin"), x, sizeof(x));
+  ExpectFailure("compare " + Path("x.bin") + " " + Path("x.npy") + " --standard mixed", 2, "is a raw file", "none");
+  const Result raw = Run("compare " + Path("x.bin") + " " + Path("x.npy") + " --standard bit_exact --dtype fp32");
+  EXPECT_EQ(raw.code, 0) << raw.err;
 }
 
 }  // namespace
