@@ -46,9 +46,11 @@ struct OpInfo {
   const char* aclnn_name;   // e.g. "aclnnHardswishBackwardV2"
   const char* kernel_name;  // the NPU kernel, e.g. "HardSwishGradV2"
   std::vector<const char*> inputs;
+  const char* python_name;  // the Python module's function, e.g. "hardswish_" (in place, as torch names it)
 };
 
-/// Every operator of the library, in the order `aclnn-host --help` lists them.
+/// Every operator of the library, in the order `aclnn-host --help` lists them. The one table of
+/// operators: the CLI and the Python module (one function per row) are built from it.
 const std::vector<OpInfo>& Ops();
 
 /// The op named `name`: the tool's name or the aclnn name, case, '-' and '_' ignored
@@ -72,6 +74,9 @@ std::string FormatList(const std::vector<int64_t>& values);
 
 /// Checks that `name` is an SoC profile of the library; throws kExitUsage listing them otherwise.
 void CheckSocName(const std::string& name);
+
+/// The names of the library's SoC profiles, in table order.
+std::vector<std::string> SocNames();
 
 struct RunOptions {
   std::string op;
