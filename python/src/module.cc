@@ -55,18 +55,26 @@ class Runtime {
     return *runtime;
   }
 
-  // Returns with the shared lock held and the runtime on `soc`.
-  std::shared_lock<std::shared_mutex> Acquire(const std::string& soc) {
-    for (;;) {
-      std::shared_lock<std::shared_mutex> shared(mutex_);
-      if (initialised_ && (soc.empty() || soc == soc_)) return shared;
-      shared.unlock();
-      std::unique_lock<std::shared_mutex> exclusive(mutex_);
-      if (!initialised_ || (!soc.empty() && soc != soc_)) Initialise(soc);
-    }
+  // Held for the whole of a call: shared while the runtime already is on the call's SoC;
+  // exclusive when the call had to switch it (the call then runs under that lock, so that a
+  // switch always makes progress however other threads' SoCs alternate).
+  struct Hold {
+    std::shared_lock<std::shared_mutex> shared;
+    std::unique_lock<std::shared_mutex> exclusive;
+  };
+
+  // Returns with the runtime on `soc`.
+  Hold Acquire(const std::string& soc) {
+    Hold hold;
+    hold.shared = std::shared_lock<std::shared_mutex>(mutex_);
+    if (initialised_ && soc == soc_) return hold;
+    hold.shared.unlock();
+    hold.exclusive = std::unique_lock<std::shared_mutex>(mutex_);
+    if (!initialised_ || soc != soc_) Initialise(soc);
+    return hold;
   }
 
-  // This thread's stream for the current initialisation; call under Acquire's lock.
+  // This thread's stream for the current initialisation; call under Acquire's hold.
   aclrtStream ThreadStream() {
     thread_local uint64_t generation = 0;
     thread_local aclrtStream stream = nullptr;
@@ -233,7 +241,7 @@ void RunOp(const std::string& op_name, std::vector<py::array> inputs, const std:
   }
 
   py::gil_scoped_release release;  // no Python object is touched from here on
-  auto lock = Runtime::Get().Acquire(soc_name);
+  const Runtime::Hold hold = Runtime::Get().Acquire(soc_name);
   aclrtStream stream = Runtime::Get().ThreadStream();
   Call call;
   std::vector<void*> devices;
