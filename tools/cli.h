@@ -89,6 +89,10 @@ struct RunOptions {
   std::vector<std::string> strides;  // STRIDES or NAME=STRIDES
   std::vector<std::string> offsets;  // N or NAME=N
   bool print = false;
+  // `golden` (instead of --output): the inputs and the output in ops-test-kit's manual-data
+  // layout, golden_dir/golden_case/{input_<i>_<dtype>.bin, golden_0_<dtype>__shape_<AxB>.bin}.
+  std::string golden_dir;
+  std::string golden_case;
 };
 
 struct TilingOptions {

@@ -584,4 +584,32 @@ TEST_F(CliTest, CompareUsageAndInputErrors) {
   EXPECT_EQ(raw.code, 0) << raw.err;
 }
 
+// ---- golden: ops-test-kit's manual-data layout -----------------------------------------------------
+
+TEST_F(CliTest, GoldenWritesTheKitsManualDataLayout) {
+  const float x[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  WriteNpy(Path("x.npy"), "<f4", "(4, 2)", x, sizeof(x));
+  const Result result = Run("golden hardswish_backward_v2 -i g=" + Path("x.npy") + " -i self=" + Path("x.npy") +
+                            " --dir " + Path("kit") + " --case seed_fp32");
+  ASSERT_EQ(result.code, 0) << result.err;
+  const std::string folder = Path("kit/seed_fp32/");
+  EXPECT_EQ(Slurp(folder + "input_0_float32.bin"), std::string(reinterpret_cast<const char*>(x), sizeof(x)));
+  EXPECT_EQ(Slurp(folder + "input_1_float32.bin"), std::string(reinterpret_cast<const char*>(x), sizeof(x)));
+  const auto golden = AsVector<float>(Slurp(folder + "golden_0_float32__shape_4x2.bin"));
+  ASSERT_EQ(golden.size(), 8u);
+  EXPECT_FLOAT_EQ(golden[1], 0.8333334f);
+  EXPECT_FLOAT_EQ(golden[2], 2.3333335f);
+  EXPECT_EQ(golden[7], 7.0f);
+  // bf16 and a scalar: the numpy dtype name and the "scalar" shape token.
+  const uint16_t one = 0x3F80;
+  WriteNpy(Path("s.npy"), "<u2", "()", &one, sizeof(one));
+  const Result scalar =
+      Run("golden hardswish -i self=" + Path("s.npy") + " --dtype bf16 --dir " + Path("kit") + " --case scalar_bf16");
+  ASSERT_EQ(scalar.code, 0) << scalar.err;
+  EXPECT_TRUE(Exists(Path("kit/scalar_bf16/input_0_bfloat16.bin")));
+  EXPECT_TRUE(Exists(Path("kit/scalar_bf16/golden_0_bfloat16__shape_scalar.bin")));
+  ExpectFailure("golden hardswish -i self=" + Path("x.npy") + " --dir " + Path("kit") + " --case a/b", 2,
+                "must be 1 to 120 characters", "kit/a");
+}
+
 }  // namespace
