@@ -25,6 +25,7 @@
 #include "aclnnop/aclnn_hardswish_backward_v2.h"
 #include "cli.h"
 #include "files.h"
+#include "kit_layout.h"
 
 namespace aclnn_host_cli {
 namespace {
@@ -336,9 +337,7 @@ const char* NpyDescr(aclDataType dtype) { return dtype == ACL_FLOAT ? "<f4" : dt
 // each input's storage as input_<i>_<numpy dtype>.bin in the operator's input order, and the
 // output as golden_0_<numpy dtype>__shape_<dims joined by x, or "scalar">.bin.
 void CheckCaseName(const std::string& name) {
-  if (name.empty() || name.size() > 120 ||
-      name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") !=
-          std::string::npos) {
+  if (!IsKitCaseName(name)) {
     throw CliError(kExitUsage, "--case \"" + name + "\" must be 1 to 120 characters of [A-Za-z0-9_.-]");
   }
 }
@@ -356,16 +355,12 @@ void WriteKitCase(const RunOptions& options, const OpInfo& op, const std::map<st
   std::string error;
   for (size_t i = 0; i < op.inputs.size(); ++i) {
     const HostTensor& host = hosts.at(op.inputs[i]);
-    const std::string path = folder + "/input_" + std::to_string(i) + "_" + DtypeDisplayName(host.dtype) + ".bin";
+    const std::string path = folder + "/" + KitInputFileName(i, DtypeDisplayName(host.dtype));
     if (!WriteFileAtomically(path, "", host.bytes.data(), host.bytes.size(), &error)) {
       throw CliError(kExitOutput, error);
     }
   }
-  std::string token;
-  for (int64_t d : shape) token += (token.empty() ? "" : "x") + std::to_string(d);
-  if (shape.empty()) token = "scalar";
-  const std::string path =
-      folder + "/golden_0_" + std::string(DtypeDisplayName(out_dtype)) + "__shape_" + token + ".bin";
+  const std::string path = folder + "/" + KitGoldenFileName(DtypeDisplayName(out_dtype), shape);
   if (!WriteFileAtomically(path, "", result.data(), result.size(), &error)) throw CliError(kExitOutput, error);
   std::printf("%s\n", folder.c_str());
 }

@@ -192,13 +192,14 @@ def golden(op, *inputs, directory, case, soc=None, out_dtype=None, dtype=None):
     if function is None:
         raise ValueError(f'unknown operator "{op}"; the operators are '
                          + ", ".join(row["python_name"] for row in OPS))
-    if not case or any(c not in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-" for c in case):
-        raise ValueError("case must be a non-empty name of [A-Za-z0-9_.-] (ops-test-kit's case-directory rule)")
+    if not _aclnn_host.kit_case_ok(str(case)):
+        raise ValueError("case must be 1 to 120 characters of [A-Za-z0-9_.-] (ops-test-kit's case-folder rule)")
     converted = [_to_numpy(value, dtype)[:2] for value in inputs]
     folder = _os.path.join(str(directory), case)
     _os.makedirs(folder, exist_ok=True)
     for index, (array, name) in enumerate(converted):
-        _np.ascontiguousarray(array).tofile(_os.path.join(folder, f"input_{index}_{_KIT_DTYPES[name]}.bin"))
+        _np.ascontiguousarray(array).tofile(_os.path.join(folder, _aclnn_host.kit_input_file(index,
+                                                                                            _KIT_DTYPES[name])))
     if inplace:
         copies = [_np.array(array, copy=True) for array, _ in converted]
         result = function(*copies, soc=soc, dtype=dtype)
@@ -208,9 +209,8 @@ def golden(op, *inputs, directory, case, soc=None, out_dtype=None, dtype=None):
         result = function(*[array for array, _ in converted], soc=soc, dtype=dtype, **kwargs)
         result_name = _dtype_name(out_dtype) if out_dtype is not None else converted[-1][1]
     result = _np.asarray(result)
-    shape_token = "x".join(str(d) for d in result.shape) if result.ndim else "scalar"
-    _np.ascontiguousarray(result).tofile(
-        _os.path.join(folder, f"golden_0_{_KIT_DTYPES[result_name]}__shape_{shape_token}.bin"))
+    # tofile writes the elements in C order (a 0-d array as its one element).
+    result.tofile(_os.path.join(folder, _aclnn_host.kit_golden_file(_KIT_DTYPES[result_name], list(result.shape))))
     return result
 
 

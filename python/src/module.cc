@@ -23,6 +23,7 @@
 #include "aclnnop/aclnn_hardswish_backward_v2.h"
 #include "cli.h"
 #include "compare.h"
+#include "kit_layout.h"
 
 namespace py = pybind11;
 
@@ -395,6 +396,9 @@ PYBIND11_MODULE(_aclnn_host, m) {
         return aclnn_host_cli::TilingReport(op, shape, dtype, soc).dump();
       },
       py::arg("op"), py::arg("shape"), py::arg("dtype"), py::arg("soc"));
+  m.def("kit_case_ok", &aclnn_host_cli::IsKitCaseName, py::arg("name"));
+  m.def("kit_input_file", &aclnn_host_cli::KitInputFileName, py::arg("index"), py::arg("dtype"));
+  m.def("kit_golden_file", &aclnn_host_cli::KitGoldenFileName, py::arg("dtype"), py::arg("shape"));
   m.def("compare", &Compare, py::arg("actual"), py::arg("actual_dtype"), py::arg("golden"), py::arg("golden_dtype"),
         py::arg("standard"));
 }
