@@ -8,7 +8,10 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "acl/acl_base.h"
+#include "runtime/soc_profile.h"
 
 namespace aclnn_host_cli {
 
@@ -20,6 +23,9 @@ enum ExitCode : int {
   kExitInput = 3,     // an input file: unreadable, malformed .npy, wrong size or dtype
   kExitLibrary = 4,   // an acl/aclnn call returned a failing status (its aclGetRecentErrMsg is shown)
   kExitOutput = 5,    // the output could not be written
+  // `compare` only: the verdict is not a pass. Shares 1 with kExitInternal, as test scripts
+  // expect of a failing comparison (docs/cli.md).
+  kExitCompareFailed = 1,
 };
 
 /// A failure that ends the command with `code` and prints `what()`.
@@ -40,9 +46,11 @@ struct OpInfo {
   const char* aclnn_name;   // e.g. "aclnnHardswishBackwardV2"
   const char* kernel_name;  // the NPU kernel, e.g. "HardSwishGradV2"
   std::vector<const char*> inputs;
+  const char* python_name;  // the Python module's function, e.g. "hardswish_" (in place, as torch names it)
 };
 
-/// Every operator of the library, in the order `aclnn-host --help` lists them.
+/// Every operator of the library, in the order `aclnn-host --help` lists them. The one table of
+/// operators: the CLI and the Python module (one function per row) are built from it.
 const std::vector<OpInfo>& Ops();
 
 /// The op named `name`: the tool's name or the aclnn name, case, '-' and '_' ignored
@@ -67,6 +75,9 @@ std::string FormatList(const std::vector<int64_t>& values);
 /// Checks that `name` is an SoC profile of the library; throws kExitUsage listing them otherwise.
 void CheckSocName(const std::string& name);
 
+/// The names of the library's SoC profiles, in table order.
+std::vector<std::string> SocNames();
+
 struct RunOptions {
   std::string op;
   std::vector<std::string> inputs;  // NAME=FILE
@@ -78,6 +89,10 @@ struct RunOptions {
   std::vector<std::string> strides;  // STRIDES or NAME=STRIDES
   std::vector<std::string> offsets;  // N or NAME=N
   bool print = false;
+  // `golden` (instead of --output): the inputs and the output in ops-test-kit's manual-data
+  // layout, golden_dir/golden_case/{input_<i>_<dtype>.bin, golden_0_<dtype>__shape_<AxB>.bin}.
+  std::string golden_dir;
+  std::string golden_case;
 };
 
 struct TilingOptions {
@@ -104,7 +119,29 @@ struct BenchOptions {
   bool json = false;
 };
 
+struct CompareOptions {
+  std::string actual;
+  std::string golden;
+  std::string standard;
+  std::string dtype;         // the actual's dtype, whose thresholds apply (needed for raw and <u2 files)
+  std::string golden_dtype;  // the golden's, for a raw or <u2 golden (default: --dtype)
+  bool json = false;
+};
+
+/// The tiling of `op` on a shape ("2,3"), dtype and SoC ("" for ACLNN_HOST_SOC or the default):
+/// the object `aclnn-host tiling --json` prints (docs/cli.md). Throws CliError(kExitUsage).
+nlohmann::ordered_json TilingReport(const std::string& op, const std::string& shape, const std::string& dtype,
+                                    const std::string& soc);
+
+/// "arch22" or "arch35".
+const char* ArchName(aclnn_host::TilingArch arch);
+
+/// The profile `soc` names, or ACLNN_HOST_SOC's, or the default's; throws kExitUsage if unknown.
+const aclnn_host::SocProfile& ProfileFor(const std::string& soc);
+
 int RunCommand(const RunOptions& options);
+/// Exits kExitOk on a pass and kExitCompareFailed on a warning or a failure.
+int CompareCommand(const CompareOptions& options);
 int BenchCommand(const BenchOptions& options);
 int TilingCommand(const TilingOptions& options);
 int InfoCommand(const InfoOptions& options);

@@ -1,5 +1,5 @@
 // `aclnn-host tiling` and `aclnn-host info`: what the library decides and what it runs on, from
-// its internal API (ops/hardswish_grad_tiling.h, runtime/soc_profile.h, kernels/isa.h).
+// its internal API (the tiling through tools/tiling.cc; runtime/soc_profile.h, kernels/isa.h).
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -10,9 +10,7 @@
 
 #include "acl/acl.h"
 #include "cli.h"
-#include "common/dims.h"
 #include "kernels/isa.h"
-#include "ops/hardswish_grad_tiling.h"
 #include "runtime/soc_profile.h"
 #include "runtime/thread_pool.h"
 
@@ -21,120 +19,38 @@
 #endif
 
 namespace aclnn_host_cli {
-namespace {
 
-using aclnn_host::OpTiling;
 using aclnn_host::SocProfile;
 
-const char* ArchName(aclnn_host::TilingArch arch) {
-  return arch == aclnn_host::TilingArch::kArch35 ? "arch35" : "arch22";
-}
-
-const SocProfile& ProfileFor(const std::string& soc) {
-  std::string name = soc;
-  if (name.empty()) {
-    const char* env = std::getenv("ACLNN_HOST_SOC");
-    name = env != nullptr && *env != '\0' ? env : aclnn_host::kDefaultSocName;
-  }
-  CheckSocName(name);
-  return *aclnn_host::FindSocProfile(name);
-}
-
-}  // namespace
-
 int TilingCommand(const TilingOptions& options) {
-  const OpInfo& op = FindOp(options.op);
-  const std::vector<int64_t> shape = ParseIntList(options.shape, "--shape", false);
-  const aclDataType dtype = ParseDtype(options.dtype);
-  const SocProfile& profile = ProfileFor(options.soc);
-  if (dtype == ACL_BF16 && !profile.supports_bf16) {
-    throw CliError(kExitUsage, std::string(op.aclnn_name) + " does not take bf16 on " + profile.name + " (" +
-                                   profile.series_name + "): its dtype list is fp32 and fp16");
-  }
-  const bool backward = op.kind == OpKind::kBackwardV2 || op.kind == OpKind::kBackwardV1;
-  if (backward &&
-      (profile.series == aclnn_host::SocSeries::kAscend310P || profile.series == aclnn_host::SocSeries::kAscend310B)) {
-    throw CliError(kExitUsage, std::string(op.kernel_name) + " has no kernel for " + profile.name + " (" +
-                                   profile.series_name + ")");
-  }
-  if (shape.size() > aclnn_host::kMaxTensorRank) {
-    throw CliError(kExitUsage, "--shape has more than " + std::to_string(aclnn_host::kMaxTensorRank) + " dims");
-  }
-  aclnn_host::Dims dims;
-  for (int64_t d : shape) dims.PushBack(d);
-  OpTiling tiling;
-  if (backward) {
-    std::string error;
-    if (!aclnn_host::ComputeHardswishGradTiling(dims, dims, dtype, profile, &tiling, &error)) {
-      throw CliError(kExitUsage, "the tiling fails: " + error);
-    }
-  } else {
-    int64_t count = 1;
-    for (int64_t d : shape) {
-      if (d != 0 && count > INT64_MAX / d) throw CliError(kExitUsage, "--shape has too many elements");
-      count *= d;
-    }
-    tiling = aclnn_host::ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
-  }
-
-  int64_t elements = 1;
-  for (int64_t d : shape) elements *= d;
-  const int64_t chunk = tiling.split.chunk;
+  const nlohmann::ordered_json json = TilingReport(options.op, options.shape, options.dtype, options.soc);
   if (options.json) {
-    nlohmann::ordered_json json;
-    json["op"] = op.name;
-    json["aclnn"] = op.aclnn_name;
-    json["kernel"] = op.kernel_name;
-    json["soc"] = profile.name;
-    json["series"] = profile.series_name;
-    json["arch"] = ArchName(tiling.arch);
-    json["shape"] = shape;
-    json["dtype"] = DtypeDisplayName(dtype);
-    json["elements"] = elements;
-    json["tiling_key"] = tiling.has_tiling_key ? nlohmann::ordered_json(tiling.tiling_key) : nlohmann::ordered_json();
-    nlohmann::ordered_json data = nlohmann::ordered_json::object();
-    for (size_t i = 0; i < tiling.field_count; ++i) data[tiling.fields[i].name] = tiling.fields[i].value;
-    json["tiling_data"] = data;
-    json["block_dim"] = tiling.block_dim;
-    json["workspace"] = tiling.workspace;
-    json["chunk"] = chunk;
-    json["published"] = backward;
-    nlohmann::ordered_json cores = nlohmann::ordered_json::array();
-    for (size_t i = 0; i < tiling.split.cores.size(); ++i) {
-      const auto& range = tiling.split.cores[i];
-      nlohmann::ordered_json core;
-      core["core"] = i;
-      core["begin"] = range.begin;
-      core["end"] = range.end;
-      core["chunks"] = chunk > 0 ? (range.end - range.begin + chunk - 1) / chunk : 0;
-      cores.push_back(core);
-    }
-    json["cores"] = cores;
     std::printf("%s\n", json.dump(2).c_str());
     return kExitOk;
   }
-  std::printf("%s (%s kernel) on %s, %s, tiling %s\n", op.aclnn_name, op.kernel_name, profile.name, profile.series_name,
-              ArchName(tiling.arch));
-  if (!backward) {
+  std::printf("%s (%s kernel) on %s, %s, tiling %s\n", json["aclnn"].get<std::string>().c_str(),
+              json["kernel"].get<std::string>().c_str(), json["soc"].get<std::string>().c_str(),
+              json["series"].get<std::string>().c_str(), json["arch"].get<std::string>().c_str());
+  if (!json["published"].get<bool>()) {
     std::printf(
         "note: the forward kernel's tiling is not published; this is the %s elementwise tiling that\n"
         "      aclnn-host splits it with (docs/design.md)\n",
-        ArchName(tiling.arch));
+        json["arch"].get<std::string>().c_str());
   }
-  std::printf("shape %s %s, %" PRId64 " elements\n", FormatList(shape).c_str(), DtypeDisplayName(dtype), elements);
-  if (tiling.has_tiling_key) std::printf("tiling key   %" PRIu64 "\n", tiling.tiling_key);
+  std::printf("shape %s %s, %" PRId64 " elements\n", FormatList(json["shape"].get<std::vector<int64_t>>()).c_str(),
+              json["dtype"].get<std::string>().c_str(), json["elements"].get<int64_t>());
+  if (!json["tiling_key"].is_null()) std::printf("tiling key   %" PRIu64 "\n", json["tiling_key"].get<uint64_t>());
   std::printf("tiling data ");
-  for (size_t i = 0; i < tiling.field_count; ++i) {
-    std::printf(" %s=%" PRId64, tiling.fields[i].name, tiling.fields[i].value);
+  for (const auto& field : json["tiling_data"].items()) {
+    std::printf(" %s=%" PRId64, field.key().c_str(), field.value().get<int64_t>());
   }
   std::printf("\nblock dim    %u\nworkspace    %" PRIu64 " bytes\nchunk        %" PRId64 " elements\n",
-              tiling.block_dim, tiling.workspace, chunk);
+              json["block_dim"].get<uint32_t>(), json["workspace"].get<uint64_t>(), json["chunk"].get<int64_t>());
   std::printf("%6s %14s %14s %12s %8s\n", "core", "begin", "end", "elements", "chunks");
-  for (size_t i = 0; i < tiling.split.cores.size(); ++i) {
-    const auto& range = tiling.split.cores[i];
-    const int64_t chunks = chunk > 0 ? (range.end - range.begin + chunk - 1) / chunk : 0;
-    std::printf("%6zu %14" PRId64 " %14" PRId64 " %12" PRId64 " %8" PRId64 "\n", i, range.begin, range.end,
-                range.end - range.begin, chunks);
+  for (const auto& core : json["cores"]) {
+    const int64_t begin = core["begin"].get<int64_t>(), end = core["end"].get<int64_t>();
+    std::printf("%6zu %14" PRId64 " %14" PRId64 " %12" PRId64 " %8" PRId64 "\n", core["core"].get<size_t>(), begin, end,
+                end - begin, core["chunks"].get<int64_t>());
   }
   return kExitOk;
 }

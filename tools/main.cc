@@ -71,13 +71,43 @@ int main(int argc, char** argv) {
   bench_app->add_option("--seconds", bench.seconds, "Target duration when --iterations is 0")->capture_default_str();
   bench_app->add_flag("--json", bench.json, "Print JSON");
 
+  // `golden`: run's inputs and options; the output goes to ops-test-kit's manual-data layout.
+  aclnn_host_cli::RunOptions golden;
+  CLI::App* golden_app = app.add_subcommand(
+      "golden", "Run an operator and write its inputs and exact output in ops-test-kit's manual-data layout");
+  golden_app->add_option("op", golden.op, "Operator, e.g. hardswish_backward_v2")->required();
+  golden_app->add_option("-i,--input", golden.inputs, "NAME=FILE for each input (grad_output, self)")
+      ->required()
+      ->allow_extra_args(false);
+  golden_app->add_option("--dir", golden.golden_dir, "The manual-data folder (--manual-data-dirs of ttk)")->required();
+  golden_app->add_option("--case", golden.golden_case, "The case's testcase_name: [A-Za-z0-9_.-], at most 120")
+      ->required();
+  golden_app->add_option("--soc", golden.soc, "SoC profile (sets ACLNN_HOST_SOC before aclInit)");
+  golden_app->add_option("--dtype", golden.dtypes, "[NAME=]DTYPE: fp32, fp16, bf16")->allow_extra_args(false);
+  golden_app->add_option("--out-dtype", golden.out_dtype, "Output dtype (default: self's)");
+  golden_app->add_option("--shape", golden.shapes, "[NAME=]DIMS (the view)")->allow_extra_args(false);
+  golden_app->add_option("--stride", golden.strides, "[NAME=]STRIDES in elements")->allow_extra_args(false);
+  golden_app->add_option("--offset", golden.offsets, "[NAME=]N in elements")->allow_extra_args(false);
+
+  aclnn_host_cli::CompareOptions compare;
+  CLI::App* compare_app =
+      app.add_subcommand("compare", "Apply a CANN precision standard to an output and its golden (docs/precision.md)");
+  compare_app->add_option("actual", compare.actual, "The output to judge: .npy, or raw bytes with --dtype")->required();
+  compare_app->add_option("golden", compare.golden, "The golden: .npy, or raw bytes")->required();
+  compare_app->add_option("--standard", compare.standard, "bit_exact, stat_rel_err, mixed, msprobe or msprobe_ulp")
+      ->required();
+  compare_app->add_option("--dtype", compare.dtype, "The actual's dtype, whose thresholds apply: fp32, fp16, bf16");
+  compare_app->add_option("--golden-dtype", compare.golden_dtype, "The golden's dtype for a raw or uint16 file");
+  compare_app->add_flag("--json", compare.json, "Print JSON");
+
   // CLI11 would call an unknown first word "extra"; name the problem.
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;
     for (const CLI::App* sub : app.get_subcommands({})) known = known || sub->check_name(argv[1]);
     if (!known) {
       std::fprintf(stderr,
-                   "aclnn-host: error: unknown subcommand \"%s\"; the subcommands are run, tiling, info and bench\n",
+                   "aclnn-host: error: unknown subcommand \"%s\"; the subcommands are run, tiling, info, bench, "
+                   "compare and golden\n",
                    argv[1]);
       return aclnn_host_cli::kExitUsage;
     }
@@ -93,6 +123,8 @@ int main(int argc, char** argv) {
     if (tiling_app->parsed()) return aclnn_host_cli::TilingCommand(tiling);
     if (info_app->parsed()) return aclnn_host_cli::InfoCommand(info);
     if (bench_app->parsed()) return aclnn_host_cli::BenchCommand(bench);
+    if (compare_app->parsed()) return aclnn_host_cli::CompareCommand(compare);
+    if (golden_app->parsed()) return aclnn_host_cli::RunCommand(golden);
   } catch (const CliError& e) {
     std::fprintf(stderr, "aclnn-host: error: %s\n", e.what());
     return e.code();

@@ -36,10 +36,16 @@ const std::vector<OpInfo>& Ops() {
        "hardswish_backward_v2",
        "aclnnHardswishBackwardV2",
        "HardSwishGradV2",
-       {"grad_output", "self"}},
-      {OpKind::kBackwardV1, "hardswish_backward", "aclnnHardswishBackward", "HardSwishGrad", {"grad_output", "self"}},
-      {OpKind::kForward, "hardswish", "aclnnHardswish", "HardSwish", {"self"}},
-      {OpKind::kForwardInplace, "inplace_hardswish", "aclnnInplaceHardswish", "HardSwish", {"self"}},
+       {"grad_output", "self"},
+       "hardswish_backward_v2"},
+      {OpKind::kBackwardV1,
+       "hardswish_backward",
+       "aclnnHardswishBackward",
+       "HardSwishGrad",
+       {"grad_output", "self"},
+       "hardswish_backward"},
+      {OpKind::kForward, "hardswish", "aclnnHardswish", "HardSwish", {"self"}, "hardswish"},
+      {OpKind::kForwardInplace, "inplace_hardswish", "aclnnInplaceHardswish", "HardSwish", {"self"}, "hardswish_"},
   };
   return ops;
 }
@@ -124,6 +130,14 @@ std::string FormatList(const std::vector<int64_t>& values) {
 void CheckSocName(const std::string& name) {
   if (aclnn_host::FindSocProfile(name) != nullptr) return;
   throw CliError(kExitUsage, "unknown SoC \"" + name + "\"; the SoC profiles are " + aclnn_host::SocProfileNames());
+}
+
+std::vector<std::string> SocNames() {
+  size_t count = 0;
+  const aclnn_host::SocProfile* profiles = aclnn_host::SocProfiles(&count);
+  std::vector<std::string> names;
+  for (size_t i = 0; i < count; ++i) names.push_back(profiles[i].name);
+  return names;
 }
 
 }  // namespace aclnn_host_cli

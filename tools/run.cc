@@ -2,6 +2,7 @@
 // program calls them (aclInit, aclrtSetDevice, aclrtCreateStream, aclrtMalloc/Memcpy,
 // aclCreateTensor, the two phases, aclrtSynchronizeStream).
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
@@ -23,6 +25,7 @@
 #include "aclnnop/aclnn_hardswish_backward_v2.h"
 #include "cli.h"
 #include "files.h"
+#include "kit_layout.h"
 
 namespace aclnn_host_cli {
 namespace {
@@ -330,10 +333,43 @@ float ValueAsFloat(const char* p, aclDataType dtype) {
 
 const char* NpyDescr(aclDataType dtype) { return dtype == ACL_FLOAT ? "<f4" : dtype == ACL_FLOAT16 ? "<f2" : "<u2"; }
 
+// ops-test-kit's manual-data case (hicann/ops-test-kit docs/Manual_Data_Prepare_and_Replay.md):
+// each input's storage as input_<i>_<numpy dtype>.bin in the operator's input order, and the
+// output as golden_0_<numpy dtype>__shape_<dims joined by x, or "scalar">.bin.
+void CheckCaseName(const std::string& name) {
+  if (!IsKitCaseName(name)) {
+    throw CliError(kExitUsage, "--case \"" + name + "\" must be 1 to 120 characters of [A-Za-z0-9_.-]");
+  }
+}
+
+void WriteKitCase(const RunOptions& options, const OpInfo& op, const std::map<std::string, HostTensor>& hosts,
+                  const std::vector<char>& result, aclDataType out_dtype, const std::vector<int64_t>& shape) {
+  const std::string& name = options.golden_case;
+  const std::string folder = options.golden_dir + "/" + name;
+  if (mkdir(options.golden_dir.c_str(), 0777) != 0 && errno != EEXIST) {
+    throw CliError(kExitOutput, "cannot create " + options.golden_dir + ": " + std::strerror(errno));
+  }
+  if (mkdir(folder.c_str(), 0777) != 0 && errno != EEXIST) {
+    throw CliError(kExitOutput, "cannot create " + folder + ": " + std::strerror(errno));
+  }
+  std::string error;
+  for (size_t i = 0; i < op.inputs.size(); ++i) {
+    const HostTensor& host = hosts.at(op.inputs[i]);
+    const std::string path = folder + "/" + KitInputFileName(i, DtypeDisplayName(host.dtype));
+    if (!WriteFileAtomically(path, "", host.bytes.data(), host.bytes.size(), &error)) {
+      throw CliError(kExitOutput, error);
+    }
+  }
+  const std::string path = folder + "/" + KitGoldenFileName(DtypeDisplayName(out_dtype), shape);
+  if (!WriteFileAtomically(path, "", result.data(), result.size(), &error)) throw CliError(kExitOutput, error);
+  std::printf("%s\n", folder.c_str());
+}
+
 }  // namespace
 
 int RunCommand(const RunOptions& options) {
   const OpInfo& op = FindOp(options.op);
+  if (!options.golden_dir.empty()) CheckCaseName(options.golden_case);
   std::map<std::string, std::string> files;
   for (const std::string& input : options.inputs) {
     const size_t equals = input.find('=');
@@ -404,10 +440,14 @@ int RunCommand(const RunOptions& options) {
     }
   }
 
-  const std::string header = EndsWith(options.output, ".npy") ? NpyHeader(NpyDescr(out_dtype), self.view) : "";
   std::string error;
-  if (!WriteFileAtomically(options.output, header, result.data(), result.size(), &error)) {
-    throw CliError(kExitOutput, error);
+  if (!options.golden_dir.empty()) {
+    WriteKitCase(options, op, hosts, result, out_dtype, self.view);
+  } else {
+    const std::string header = EndsWith(options.output, ".npy") ? NpyHeader(NpyDescr(out_dtype), self.view) : "";
+    if (!WriteFileAtomically(options.output, header, result.data(), result.size(), &error)) {
+      throw CliError(kExitOutput, error);
+    }
   }
   if (options.print) {
     for (size_t i = 0; i < result.size(); i += out_item) {

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
@@ -528,6 +529,87 @@ TEST_F(CliTest, FailedRunLeavesAnExistingOutputUntouched) {
   // An output that cannot be written: exit 5, nothing created.
   ExpectFailure("run hardswish -i self=" + Path("x.npy") + " -o " + Path("missing/out.npy"), 5, "cannot",
                 "missing/out.npy");
+}
+
+// ---- compare (tools/compare.h; the verdicts themselves are compare_test's) -------------------------
+
+TEST_F(CliTest, CompareExitsZeroOnAPassAndOneOtherwise) {
+  const float golden[4] = {0.5f, 1.0f, 2.0f, 3.0f};
+  float actual[4] = {0.5f, 1.0f, 2.0f, 3.0f};
+  WriteNpy(Path("g.npy"), "<f4", "(2, 2)", golden, sizeof(golden));
+  WriteNpy(Path("same.npy"), "<f4", "(2, 2)", actual, sizeof(actual));
+  actual[3] = std::nextafter(3.0f, 4.0f);
+  WriteNpy(Path("ulp.npy"), "<f4", "(2, 2)", actual, sizeof(actual));
+  const Result same = Run("compare " + Path("same.npy") + " " + Path("g.npy") + " --standard bit_exact");
+  EXPECT_EQ(same.code, 0) << same.err;
+  EXPECT_NE(same.out.find("bit_exact (float32 thresholds), 4 elements: PASS"), std::string::npos) << same.out;
+  const Result ulp = Run("compare " + Path("ulp.npy") + " " + Path("g.npy") + " --standard bit_exact");
+  EXPECT_EQ(ulp.code, 1);
+  EXPECT_NE(ulp.out.find("FAIL: 1 of 4 elements differ in their bits"), std::string::npos) << ulp.out;
+  // One ULP is well within the mixed tolerance.
+  const Result mixed = Run("compare " + Path("ulp.npy") + " " + Path("g.npy") + " --standard mixed --json");
+  EXPECT_EQ(mixed.code, 0) << mixed.err;
+  const auto json = nlohmann::json::parse(mixed.out);
+  EXPECT_EQ(json["verdict"], "PASS");
+  EXPECT_EQ(json["figures"]["matched_ratio"], 1.0);
+  EXPECT_EQ(json["figures"]["max_abs_error"], std::nextafter(3.0f, 4.0f) - 3.0f);
+}
+
+TEST_F(CliTest, CompareBf16BitPatternsAgainstAnFp32Golden) {
+  // bf16 actual as uint16 bit patterns (1 + 2^-6 twice) against fp32 goldens 1.0: stat_rel_err
+  // with the bf16 threshold T = 2^-7 fails on MERE (~ 2 T); MARE (~ 2 T) is below 10 T.
+  const uint16_t actual[2] = {0x3F82, 0x3F82};
+  const float golden[2] = {1.0f, 1.0f};
+  WriteNpy(Path("a.npy"), "<u2", "(2,)", actual, sizeof(actual));
+  WriteNpy(Path("g.npy"), "<f4", "(2,)", golden, sizeof(golden));
+  const Result result = Run("compare " + Path("a.npy") + " " + Path("g.npy") + " --standard stat_rel_err --dtype bf16");
+  EXPECT_EQ(result.code, 1) << result.err;
+  EXPECT_NE(result.out.find("stat_rel_err (bfloat16 thresholds)"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("MERE"), std::string::npos) << result.out;
+}
+
+TEST_F(CliTest, CompareUsageAndInputErrors) {
+  const float x[2] = {1, 2};
+  WriteNpy(Path("x.npy"), "<f4", "(2,)", x, sizeof(x));
+  WriteNpy(Path("y.npy"), "<f4", "(1, 2)", x, sizeof(x));
+  const std::string pair = "compare " + Path("x.npy") + " " + Path("x.npy");
+  ExpectFailure(pair + " --standard allclose", 2, "unknown standard \"allclose\"", "none");
+  ExpectFailure(pair + " --standard mixed --dtype fp64", 2, "unknown --dtype", "none");
+  ExpectFailure(pair + " --standard mixed --dtype fp16", 3, "not the float16 that --dtype asks for", "none");
+  ExpectFailure("compare " + Path("x.npy") + " " + Path("y.npy") + " --standard mixed", 3,
+                "shape [2] differs from the golden's [1, 2]", "none");
+  WriteRaw(Path("x.bin"), x, sizeof(x));
+  ExpectFailure("compare " + Path("x.bin") + " " + Path("x.npy") + " --standard mixed", 2, "is a raw file", "none");
+  const Result raw = Run("compare " + Path("x.bin") + " " + Path("x.npy") + " --standard bit_exact --dtype fp32");
+  EXPECT_EQ(raw.code, 0) << raw.err;
+}
+
+// ---- golden: ops-test-kit's manual-data layout -----------------------------------------------------
+
+TEST_F(CliTest, GoldenWritesTheKitsManualDataLayout) {
+  const float x[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  WriteNpy(Path("x.npy"), "<f4", "(4, 2)", x, sizeof(x));
+  const Result result = Run("golden hardswish_backward_v2 -i g=" + Path("x.npy") + " -i self=" + Path("x.npy") +
+                            " --dir " + Path("kit") + " --case seed_fp32");
+  ASSERT_EQ(result.code, 0) << result.err;
+  const std::string folder = Path("kit/seed_fp32/");
+  EXPECT_EQ(Slurp(folder + "input_0_float32.bin"), std::string(reinterpret_cast<const char*>(x), sizeof(x)));
+  EXPECT_EQ(Slurp(folder + "input_1_float32.bin"), std::string(reinterpret_cast<const char*>(x), sizeof(x)));
+  const auto golden = AsVector<float>(Slurp(folder + "golden_0_float32__shape_4x2.bin"));
+  ASSERT_EQ(golden.size(), 8u);
+  EXPECT_FLOAT_EQ(golden[1], 0.8333334f);
+  EXPECT_FLOAT_EQ(golden[2], 2.3333335f);
+  EXPECT_EQ(golden[7], 7.0f);
+  // bf16 and a scalar: the numpy dtype name and the "scalar" shape token.
+  const uint16_t one = 0x3F80;
+  WriteNpy(Path("s.npy"), "<u2", "()", &one, sizeof(one));
+  const Result scalar =
+      Run("golden hardswish -i self=" + Path("s.npy") + " --dtype bf16 --dir " + Path("kit") + " --case scalar_bf16");
+  ASSERT_EQ(scalar.code, 0) << scalar.err;
+  EXPECT_TRUE(Exists(Path("kit/scalar_bf16/input_0_bfloat16.bin")));
+  EXPECT_TRUE(Exists(Path("kit/scalar_bf16/golden_0_bfloat16__shape_scalar.bin")));
+  ExpectFailure("golden hardswish -i self=" + Path("x.npy") + " --dir " + Path("kit") + " --case a/b", 2,
+                "must be 1 to 120 characters", "kit/a");
 }
 
 }  // namespace

@@ -1,0 +1,218 @@
+"""aclnn-host from Python: CANN's operators, bit-exact to the NPU of a chosen SoC, on NumPy arrays.
+
+>>> import numpy as np, aclnn_host
+>>> x = np.arange(8, dtype=np.float32)
+>>> aclnn_host.hardswish_backward_v2(x, x)          # the CANN sample's values
+array([0.       , 0.8333334, 2.3333335, 3.       , 4.       , 5.       ,
+       6.       , 7.       ], dtype=float32)
+
+One function per operator of the library's operator table (tools/ops_table.cc), generated at
+import; the precision standards (docs/precision.md) as compare(); the NPU tiling as tiling();
+golden files for the test kits as golden(). docs/python.md describes them.
+"""
+
+import json as _json
+import os as _os
+
+import numpy as _np
+
+from . import _aclnn_host
+
+AclnnError = _aclnn_host.AclnnError
+AclnnError.__doc__ = (
+    "An acl/aclnn call failed: .status is its status code, .api the function, .message "
+    "aclGetRecentErrMsg()'s text (upstream's message)."
+)
+
+try:  # torch is optional: tensors are accepted and returned when it can be imported
+    import torch as _torch
+except ImportError:  # pragma: no cover - torch is not a dependency
+    _torch = None
+
+_NUMPY_DTYPES = {"fp32": _np.dtype(_np.float32), "fp16": _np.dtype(_np.float16), "bf16": _np.dtype(_np.uint16)}
+_DTYPE_NAMES = {"fp32": "fp32", "float32": "fp32", "float": "fp32", "fp16": "fp16", "float16": "fp16",
+                "half": "fp16", "bf16": "bf16", "bfloat16": "bf16"}
+
+
+def _dtype_name(name):
+    key = str(name).lower()
+    if key not in _DTYPE_NAMES:
+        raise ValueError(f'unknown dtype "{name}"; the dtypes are fp32, fp16 and bf16')
+    return _DTYPE_NAMES[key]
+
+
+def _to_numpy(value, dtype):
+    """(array, dtype name, was_torch): a NumPy view of `value` (no copy where the layout allows)."""
+    was_torch = _torch is not None and isinstance(value, _torch.Tensor)
+    if was_torch:
+        if value.device.type != "cpu":
+            raise ValueError("aclnn_host takes CPU tensors")
+        if value.dtype == _torch.bfloat16:
+            if dtype is not None and _dtype_name(dtype) != "bf16":
+                raise ValueError(f"a torch.bfloat16 tensor with dtype={dtype!r}")
+            return value.view(_torch.int16).numpy().view(_np.uint16), "bf16", True
+        value = value.numpy()
+    array = _np.asarray(value)
+    if array.dtype == _np.float32 or array.dtype == _np.float16:
+        found = "fp32" if array.dtype == _np.float32 else "fp16"
+        if dtype is not None and _dtype_name(dtype) != found:
+            raise ValueError(f"a {array.dtype} array with dtype={dtype!r}")
+        name = found
+    elif array.dtype in (_np.uint16, _np.int16):
+        if dtype is None:
+            raise TypeError('16-bit integer arrays hold bf16 (or fp16) bit patterns: pass dtype="bf16"')
+        name = _dtype_name(dtype)
+        if name == "fp32":
+            raise TypeError("16-bit integer arrays cannot hold fp32")
+        array = array.view(_np.uint16)
+    else:
+        raise TypeError(f"unsupported array dtype {array.dtype}; use float32, float16, or uint16 with dtype='bf16'")
+    # Strides in elements, non-negative: a view with negative or unaligned strides is copied.
+    if any(s < 0 or s % array.itemsize for s in array.strides):
+        array = _np.ascontiguousarray(array)
+    return array, name, was_torch
+
+
+def _from_numpy(array, name, as_torch):
+    if not as_torch:
+        return array
+    tensor = _torch.from_numpy(array)
+    return tensor.view(_torch.bfloat16) if name == "bf16" else tensor
+
+
+def _normalise_soc(soc):
+    """None: ACLNN_HOST_SOC, else Ascend910B3 (not whatever an earlier call chose)."""
+    return "" if soc is None else str(soc)
+
+
+def _make_op(row):
+    op, inputs, inplace, casts = row["name"], row["inputs"], row["inplace"], row["casts"]
+
+    def call(*args, soc=None, out=None, out_dtype=None, dtype=None):
+        if len(args) != len(inputs):
+            raise TypeError(f"{row['python_name']}() takes {len(inputs)} arrays ({', '.join(inputs)}), "
+                            f"got {len(args)}")
+        arrays, names, torch_flags = [], [], []
+        for value in args:
+            array, name, was_torch = _to_numpy(value, dtype)
+            arrays.append(array)
+            names.append(name)
+            torch_flags.append(was_torch)
+        self_array, self_name = arrays[-1], names[-1]
+        if inplace:
+            if out is not None or out_dtype is not None:
+                raise TypeError(f"{row['python_name']}() works in place: no out= or out_dtype=")
+            if not self_array.flags.writeable:
+                raise ValueError("the array is read-only")
+            if not torch_flags[-1] and not _np.shares_memory(self_array, _np.asarray(args[-1])):
+                raise ValueError("in place needs an array with non-negative, element-aligned strides (a copy "
+                                 "would not update the caller's array)")
+            _aclnn_host.run(op, arrays, names, None, "", _normalise_soc(soc))
+            return args[-1]
+        # The backward ops refuse an out_dtype other than self's themselves (161002).
+        result_name = _dtype_name(out_dtype) if out_dtype is not None else self_name
+        result = _np.empty(self_array.shape, dtype=_NUMPY_DTYPES[result_name])
+        _aclnn_host.run(op, arrays, names, result, result_name, _normalise_soc(soc))
+        if out is not None:
+            target, _, _ = _to_numpy(out, result_name if result_name == "bf16" else None)
+            if target.shape != result.shape or target.dtype != result.dtype:
+                raise ValueError(f"out has shape {target.shape} and dtype {target.dtype}; the result has "
+                                 f"{result.shape} and {result.dtype}")
+            _np.copyto(target, result)
+            return out
+        return _from_numpy(result, result_name, torch_flags[-1])
+
+    inputs_text = ", ".join("x" if i == "self" else "grad" for i in inputs)
+    extra = ", out_dtype=None" if casts else ""
+    call.__name__ = call.__qualname__ = row["python_name"]
+    if inplace:
+        call.__doc__ = (f"{row['python_name']}({inputs_text}, soc=None, dtype=None): {row['aclnn']} in place; "
+                        "returns the argument.")
+    else:
+        call.__doc__ = (f"{row['python_name']}({inputs_text}, soc=None, out=None{extra}, dtype=None): {row['aclnn']} "
+                        f"({row['kernel']} kernel) on NumPy arrays (or torch tensors); returns a new array "
+                        "(or writes out=).")
+    return call
+
+
+OPS = tuple(_aclnn_host.ops())
+for _row in OPS:
+    globals()[_row["python_name"]] = _make_op(_row)
+del _row
+
+
+def socs():
+    """The SoC profiles soc= accepts, in the library's table order."""
+    return list(_aclnn_host.socs())
+
+
+def active_soc():
+    """The SoC the runtime is initialised with ('' before the first operator call)."""
+    return _aclnn_host.active_soc()
+
+
+def tiling(op, shape, dtype="fp32", soc=None):
+    """The NPU's tiling of `op` on `shape`: the dict `aclnn-host tiling --json` prints (docs/cli.md)."""
+    shape_text = ",".join(str(int(d)) for d in shape)
+    return _json.loads(_aclnn_host.tiling_json(op, shape_text, str(dtype), _normalise_soc(soc)))
+
+
+def compare(actual, golden, standard, dtype=None, golden_dtype=None):
+    """Applies a precision standard (docs/precision.md) with the thresholds of the actual's dtype.
+
+    Returns a dict: standard, dtype, elements, verdict ("PASS", "WARNING", "FAIL"), passed,
+    figures (a dict), reasons (a list), ulp_histogram (a list of (label, count)), text.
+    bf16 data: uint16 arrays with dtype="bf16" (golden_dtype for the golden; default: dtype when
+    the golden is a 16-bit integer array)."""
+    a, a_name, _ = _to_numpy(actual, dtype)
+    golden_array = golden
+    if golden_dtype is None and dtype is not None and _np.asarray(golden).dtype in (_np.uint16, _np.int16):
+        golden_dtype = dtype
+    g, g_name, _ = _to_numpy(golden_array, golden_dtype)
+    if a.shape != g.shape:
+        raise ValueError(f"the actual has shape {a.shape} and the golden {g.shape}")
+    return _aclnn_host.compare(_np.ascontiguousarray(a), a_name, _np.ascontiguousarray(g), g_name, str(standard))
+
+
+_KIT_DTYPES = {"fp32": "float32", "fp16": "float16", "bf16": "bfloat16"}
+
+
+def golden(op, *inputs, directory, case, soc=None, out_dtype=None, dtype=None):
+    """Runs `op` and writes its inputs and exact output in ops-test-kit's manual-data layout.
+
+    <directory>/<case>/input_<i>_<dtype>.bin (each input's storage, C order) and
+    golden_0_<dtype>__shape_<AxB>.bin: what `python3 -m ttk aclnn ... --manual-data-dirs
+    <directory>` replays (hicann/ops-test-kit docs/Manual_Data_Prepare_and_Replay.md).
+    Returns the output."""
+    function = None
+    for row in OPS:
+        if op in (row["name"], row["python_name"], row["aclnn"]):
+            function = globals()[row["python_name"]]
+            inplace = row["inplace"]
+    if function is None:
+        raise ValueError(f'unknown operator "{op}"; the operators are '
+                         + ", ".join(row["python_name"] for row in OPS))
+    if not _aclnn_host.kit_case_ok(str(case)):
+        raise ValueError("case must be 1 to 120 characters of [A-Za-z0-9_.-] (ops-test-kit's case-folder rule)")
+    converted = [_to_numpy(value, dtype)[:2] for value in inputs]
+    folder = _os.path.join(str(directory), case)
+    _os.makedirs(folder, exist_ok=True)
+    for index, (array, name) in enumerate(converted):
+        _np.ascontiguousarray(array).tofile(_os.path.join(folder, _aclnn_host.kit_input_file(index,
+                                                                                            _KIT_DTYPES[name])))
+    if inplace:
+        copies = [_np.array(array, copy=True) for array, _ in converted]
+        result = function(*copies, soc=soc, dtype=dtype)
+        result_name = converted[-1][1]
+    else:
+        kwargs = {"out_dtype": out_dtype} if out_dtype is not None else {}
+        result = function(*[array for array, _ in converted], soc=soc, dtype=dtype, **kwargs)
+        result_name = _dtype_name(out_dtype) if out_dtype is not None else converted[-1][1]
+    result = _np.asarray(result)
+    # tofile writes the elements in C order (a 0-d array as its one element).
+    result.tofile(_os.path.join(folder, _aclnn_host.kit_golden_file(_KIT_DTYPES[result_name], list(result.shape))))
+    return result
+
+
+__all__ = ["AclnnError", "OPS", "socs", "active_soc", "tiling", "compare", "golden"] + [
+    row["python_name"] for row in OPS]

@@ -1,0 +1,404 @@
+// The extension behind `import aclnn_host` (docs/python.md): operators through the public C API
+// only (acl/acl.h, aclnnop/*.h), exactly as a CANN program calls them, plus the tools layer
+// (tools/cli.h: the operator table, the tiling report, the SoC names; tools/compare.h: the
+// precision standards). The Python package (python/aclnn_host/__init__.py) wraps these functions.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <unistd.h>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <shared_mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn/opdev/op_errno.h"
+#include "aclnnop/aclnn_hardswish.h"
+#include "aclnnop/aclnn_hardswish_backward.h"
+#include "aclnnop/aclnn_hardswish_backward_v2.h"
+#include "cli.h"
+#include "compare.h"
+#include "kit_layout.h"
+
+namespace py = pybind11;
+
+namespace {
+
+using aclnn_host_cli::OpInfo;
+using aclnn_host_cli::OpKind;
+
+// A failing acl/aclnn call: becomes aclnn_host.AclnnError with .status and .message.
+struct AclnnFailure {
+  int status;
+  std::string api;
+  std::string message;
+};
+
+void Check(const char* api, int status) {
+  if (status == 0) return;
+  const char* recent = aclGetRecentErrMsg();
+  throw AclnnFailure{status, api, recent != nullptr ? recent : ""};
+}
+
+// The runtime is process-wide and holds one SoC profile from aclInit to aclFinalize. A call runs
+// under a shared lock; switching the SoC takes the lock exclusively (waiting for the calls in
+// flight), finalises and initialises again. Each thread sets device 0 and creates its stream once
+// per initialisation (`generation`).
+class Runtime {
+ public:
+  static Runtime& Get() {
+    static Runtime* runtime = new Runtime();  // never destroyed: threads may outlive static destructors
+    return *runtime;
+  }
+
+  // Held for the whole of a call: shared while the runtime already is on the call's SoC;
+  // exclusive when the call had to switch it (the call then runs under that lock, so that a
+  // switch always makes progress however other threads' SoCs alternate).
+  struct Hold {
+    std::shared_lock<std::shared_mutex> shared;
+    std::unique_lock<std::shared_mutex> exclusive;
+  };
+
+  // Returns with the runtime on `soc`.
+  Hold Acquire(const std::string& soc) {
+    Hold hold;
+    hold.shared = std::shared_lock<std::shared_mutex>(mutex_);
+    if (initialised_ && soc == soc_) return hold;
+    hold.shared.unlock();
+    hold.exclusive = std::unique_lock<std::shared_mutex>(mutex_);
+    if (!initialised_ || soc != soc_) Initialise(soc);
+    return hold;
+  }
+
+  // This thread's stream for the current initialisation; call under Acquire's hold.
+  aclrtStream ThreadStream() {
+    thread_local uint64_t generation = 0;
+    thread_local aclrtStream stream = nullptr;
+    if (generation != generation_) {
+      Check("aclrtSetDevice", aclrtSetDevice(0));
+      aclrtStream created = nullptr;
+      Check("aclrtCreateStream", aclrtCreateStream(&created));
+      stream = created;
+      generation = generation_;
+    }
+    return stream;
+  }
+
+  std::string soc() {
+    std::shared_lock<std::shared_mutex> shared(mutex_);
+    return initialised_ ? soc_ : "";
+  }
+
+ private:
+  // Under the exclusive lock.
+  void Initialise(const std::string& soc) {
+    if (initialised_) {
+      initialised_ = false;
+      Check("aclFinalize", aclFinalize());  // drains every stream and frees what is left
+    }
+    std::string config;
+    if (!soc.empty()) {
+      // The aclInit JSON key (docs/configuration.md); ACLNN_HOST_SOC, if set, wins over it.
+      char path[] = "/tmp/aclnn-host-python-XXXXXX";
+      const int fd = mkstemp(path);
+      if (fd < 0) throw std::runtime_error("cannot create the aclInit configuration file");
+      const std::string text = "{\"aclnn_host\": {\"soc_name\": \"" + soc + "\"}}";
+      const bool written = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+      close(fd);
+      config = path;
+      if (!written) {
+        unlink(path);
+        throw std::runtime_error("cannot write the aclInit configuration file");
+      }
+    }
+    const aclError status = aclInit(config.empty() ? nullptr : config.c_str());
+    if (!config.empty()) unlink(config.c_str());
+    Check("aclInit", status);
+    initialised_ = true;
+    ++generation_;
+    const char* active = aclrtGetSocName();
+    soc_ = active != nullptr ? active : "";
+    if (!soc.empty() && soc_ != soc) {
+      throw std::invalid_argument("soc=\"" + soc + "\" was asked for, but ACLNN_HOST_SOC=" + soc_ +
+                                  " pins this process's SoC (it wins over the per-call choice); unset it to choose "
+                                  "the SoC per call");
+    }
+  }
+
+  std::shared_mutex mutex_;
+  bool initialised_ = false;
+  std::string soc_;
+  uint64_t generation_ = 0;
+};
+
+aclDataType AclDtype(const std::string& name) {
+  if (name == "fp32") return ACL_FLOAT;
+  if (name == "fp16") return ACL_FLOAT16;
+  if (name == "bf16") return ACL_BF16;
+  throw std::invalid_argument("unknown dtype \"" + name + "\"; the dtypes are fp32, fp16 and bf16");
+}
+
+size_t DtypeBytes(aclDataType dtype) { return dtype == ACL_FLOAT ? 4 : 2; }
+
+// A numpy array as an aclTensor's view: shape, strides in elements (non-negative multiples of
+// the item size: the package copies other arrays first) and the storage it spans from its data.
+struct HostTensor {
+  aclDataType dtype;
+  void* data;
+  std::vector<int64_t> shape, strides;
+  int64_t storage_elements = 0;
+  size_t bytes() const { return static_cast<size_t>(storage_elements) * DtypeBytes(dtype); }
+};
+
+HostTensor Describe(py::array& array, const std::string& dtype_name, const char* what) {
+  HostTensor tensor;
+  tensor.dtype = AclDtype(dtype_name);
+  const auto item = static_cast<py::ssize_t>(DtypeBytes(tensor.dtype));
+  if (array.itemsize() != item) {
+    throw std::invalid_argument(std::string(what) + " has " + std::to_string(array.itemsize()) + "-byte items, not " +
+                                dtype_name + "'s " + std::to_string(item));
+  }
+  // Inputs may be read-only (a broadcast view); only the in-place op writes, after the package
+  // checked that its array is writeable.
+  tensor.data = const_cast<void*>(array.data());
+  bool empty = false;
+  int64_t last = 0;
+  for (py::ssize_t d = 0; d < array.ndim(); ++d) {
+    const py::ssize_t stride = array.strides(d);
+    if (stride < 0 || stride % item != 0) {
+      throw std::invalid_argument(std::string(what) + ": strides must be non-negative multiples of the item size");
+    }
+    tensor.shape.push_back(array.shape(d));
+    tensor.strides.push_back(stride / item);
+    if (array.shape(d) == 0) empty = true;
+    last += (array.shape(d) - 1) * (stride / item);
+  }
+  tensor.storage_elements = empty ? 0 : last + 1;
+  return tensor;
+}
+
+// Device copies of the inputs, the output, the tensors and the workspace of one call; released
+// in reverse order whatever happens.
+class Call {
+ public:
+  ~Call() {
+    for (const aclTensor* tensor : tensors_) aclDestroyTensor(tensor);
+    for (void* buffer : buffers_) aclrtFree(buffer);
+  }
+
+  void* Malloc(size_t bytes) {
+    void* buffer = nullptr;
+    Check("aclrtMalloc", aclrtMalloc(&buffer, bytes == 0 ? 1 : bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+    buffers_.push_back(buffer);
+    return buffer;
+  }
+
+  aclTensor* Tensor(const HostTensor& host, void* device) {
+    const int64_t storage = host.storage_elements;
+    aclTensor* tensor = aclCreateTensor(host.shape.data(), host.shape.size(), host.dtype, host.strides.data(), 0,
+                                        ACL_FORMAT_ND, &storage, 1, device);
+    if (tensor == nullptr) Check("aclCreateTensor", ACLNN_ERR_PARAM_INVALID);
+    tensors_.push_back(tensor);
+    return tensor;
+  }
+
+  void* Upload(const HostTensor& host) {
+    void* device = Malloc(host.bytes());
+    if (host.bytes() != 0) {
+      Check("aclrtMemcpy", aclrtMemcpy(device, host.bytes(), host.data, host.bytes(), ACL_MEMCPY_HOST_TO_DEVICE));
+    }
+    return device;
+  }
+
+ private:
+  std::vector<const aclTensor*> tensors_;
+  std::vector<void*> buffers_;
+};
+
+// Runs `op` on `inputs` (numpy arrays, in the table's input order) and writes the output into
+// `out` (a fresh C-contiguous array of self's shape and the output dtype; unused in place).
+void RunOp(const std::string& op_name, std::vector<py::array> inputs, const std::vector<std::string>& dtypes,
+           py::object out, const std::string& out_dtype, const std::string& soc) {
+  const OpInfo& op = aclnn_host_cli::FindOp(op_name);
+  if (inputs.size() != op.inputs.size() || dtypes.size() != inputs.size()) {
+    throw std::invalid_argument(std::string(op.name) + " takes " + std::to_string(op.inputs.size()) + " inputs");
+  }
+  // No soc: what a fresh process gets (ACLNN_HOST_SOC, else the default), so that a call's result
+  // does not depend on an earlier call's choice.
+  const std::string soc_name = soc.empty() ? std::string(aclnn_host_cli::ProfileFor("").name) : soc;
+  aclnn_host_cli::CheckSocName(soc_name);
+  std::vector<HostTensor> hosts;
+  for (size_t i = 0; i < inputs.size(); ++i) hosts.push_back(Describe(inputs[i], dtypes[i], op.inputs[i]));
+  const bool inplace = op.kind == OpKind::kForwardInplace;
+  HostTensor out_host{};
+  if (!inplace) {
+    py::array out_array = out.cast<py::array>();
+    out_host = Describe(out_array, out_dtype, "out");
+  }
+
+  py::gil_scoped_release release;  // no Python object is touched from here on
+  const Runtime::Hold hold = Runtime::Get().Acquire(soc_name);
+  aclrtStream stream = Runtime::Get().ThreadStream();
+  Call call;
+  std::vector<void*> devices;
+  std::vector<aclTensor*> tensors;
+  for (const HostTensor& host : hosts) {
+    devices.push_back(call.Upload(host));
+    tensors.push_back(call.Tensor(host, devices.back()));
+  }
+  aclTensor* out_tensor = nullptr;
+  void* out_device = nullptr;
+  if (!inplace) {
+    out_device = call.Malloc(out_host.bytes());
+    out_tensor = call.Tensor(out_host, out_device);
+  }
+  uint64_t workspace_size = 0;
+  aclOpExecutor* executor = nullptr;
+  const std::string first = std::string(op.aclnn_name) + "GetWorkspaceSize";
+  switch (op.kind) {
+    case OpKind::kBackwardV2:
+      Check(first.c_str(),
+            aclnnHardswishBackwardV2GetWorkspaceSize(tensors[0], tensors[1], out_tensor, &workspace_size, &executor));
+      break;
+    case OpKind::kBackwardV1:
+      Check(first.c_str(),
+            aclnnHardswishBackwardGetWorkspaceSize(tensors[0], tensors[1], out_tensor, &workspace_size, &executor));
+      break;
+    case OpKind::kForward:
+      Check(first.c_str(), aclnnHardswishGetWorkspaceSize(tensors[0], out_tensor, &workspace_size, &executor));
+      break;
+    case OpKind::kForwardInplace:
+      Check(first.c_str(), aclnnInplaceHardswishGetWorkspaceSize(tensors[0], &workspace_size, &executor));
+      break;
+  }
+  void* workspace = workspace_size > 0 ? call.Malloc(workspace_size) : nullptr;
+  switch (op.kind) {
+    case OpKind::kBackwardV2:
+      Check(op.aclnn_name, aclnnHardswishBackwardV2(workspace, workspace_size, executor, stream));
+      break;
+    case OpKind::kBackwardV1:
+      Check(op.aclnn_name, aclnnHardswishBackward(workspace, workspace_size, executor, stream));
+      break;
+    case OpKind::kForward:
+      Check(op.aclnn_name, aclnnHardswish(workspace, workspace_size, executor, stream));
+      break;
+    case OpKind::kForwardInplace:
+      Check(op.aclnn_name, aclnnInplaceHardswish(workspace, workspace_size, executor, stream));
+      break;
+  }
+  Check("aclrtSynchronizeStream", aclrtSynchronizeStream(stream));
+  // The result back: the output's bytes, or (in place) self's whole storage span, whose elements
+  // outside the view were uploaded and come back unchanged.
+  const HostTensor& target = inplace ? hosts[0] : out_host;
+  void* source = inplace ? devices[0] : out_device;
+  if (target.bytes() != 0) {
+    Check("aclrtMemcpy", aclrtMemcpy(target.data, target.bytes(), source, target.bytes(), ACL_MEMCPY_DEVICE_TO_HOST));
+  }
+}
+
+aclnn_host_tools::Dtype ToolsDtype(const std::string& name) {
+  aclnn_host_tools::Dtype dtype;
+  if (!aclnn_host_tools::ParseDtype(name, &dtype)) {
+    throw std::invalid_argument("unknown dtype \"" + name + "\"; the dtypes are fp32, fp16 and bf16");
+  }
+  return dtype;
+}
+
+// actual and golden: C-contiguous arrays of their dtypes' item sizes.
+py::dict Compare(py::array actual, const std::string& actual_dtype, py::array golden, const std::string& golden_dtype,
+                 const std::string& standard_name) {
+  aclnn_host_tools::Standard standard;
+  if (!aclnn_host_tools::ParseStandard(standard_name, &standard)) {
+    throw std::invalid_argument("unknown standard \"" + standard_name + "\"; the standards are " +
+                                aclnn_host_tools::StandardNames());
+  }
+  const aclnn_host_tools::ArrayView a{ToolsDtype(actual_dtype), actual.data(), static_cast<size_t>(actual.size())};
+  const aclnn_host_tools::ArrayView g{ToolsDtype(golden_dtype), golden.data(), static_cast<size_t>(golden.size())};
+  for (const auto* view : {&a, &g}) {
+    if (static_cast<size_t>((view == &a ? actual : golden).itemsize()) != aclnn_host_tools::DtypeSize(view->dtype)) {
+      throw std::invalid_argument("the item size does not match the dtype");
+    }
+  }
+  aclnn_host_tools::CompareReport report;
+  {
+    py::gil_scoped_release release;
+    report = aclnn_host_tools::Compare(a, g, standard, a.dtype);
+  }
+  py::dict result;
+  result["standard"] = aclnn_host_tools::StandardName(report.standard);
+  result["dtype"] = aclnn_host_tools::DtypeName(report.dtype);
+  result["elements"] = report.count;
+  result["verdict"] = aclnn_host_tools::VerdictName(report.verdict);
+  result["passed"] = report.passed();
+  py::dict figures;
+  for (const auto& figure : report.figures) figures[py::str(figure.name)] = figure.value;
+  result["figures"] = figures;
+  result["reasons"] = report.reasons;
+  py::list histogram;
+  for (const auto& bin : report.ulp_histogram) histogram.append(py::make_tuple(bin.label, bin.count));
+  result["ulp_histogram"] = histogram;
+  result["text"] = aclnn_host_tools::FormatReport(report);
+  return result;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_aclnn_host, m) {
+  m.doc() = "aclnn-host's operators and CANN's precision standards (see the aclnn_host package)";
+  static py::exception<AclnnFailure> error(m, "AclnnError", PyExc_RuntimeError);
+  py::register_exception_translator([](std::exception_ptr pointer) {
+    try {
+      if (pointer) std::rethrow_exception(pointer);
+    } catch (const AclnnFailure& failure) {
+      const std::string text = failure.api + " failed with status " + std::to_string(failure.status) +
+                               (failure.message.empty() ? "" : ": " + failure.message);
+      py::object instance = py::reinterpret_borrow<py::object>(error.ptr())(py::str(text));
+      instance.attr("status") = failure.status;
+      instance.attr("api") = failure.api;
+      instance.attr("message") = failure.message;
+      PyErr_SetObject(error.ptr(), instance.ptr());
+    } catch (const aclnn_host_cli::CliError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
+
+  m.def(
+      "ops",
+      [] {
+        py::list ops;
+        for (const OpInfo& op : aclnn_host_cli::Ops()) {
+          py::dict row;
+          row["name"] = op.name;
+          row["python_name"] = op.python_name;
+          row["aclnn"] = op.aclnn_name;
+          row["kernel"] = op.kernel_name;
+          row["inputs"] = std::vector<std::string>(op.inputs.begin(), op.inputs.end());
+          row["inplace"] = op.kind == OpKind::kForwardInplace;
+          row["casts"] = op.kind == OpKind::kForward;
+          ops.append(row);
+        }
+        return ops;
+      },
+      "The operator table (tools/ops_table.cc): one dict per operator.");
+  m.def("run", &RunOp, py::arg("op"), py::arg("inputs"), py::arg("dtypes"), py::arg("out"), py::arg("out_dtype"),
+        py::arg("soc"));
+  m.def("socs", &aclnn_host_cli::SocNames, "The SoC profiles, in table order.");
+  m.def(
+      "active_soc", [] { return Runtime::Get().soc(); }, "The SoC the runtime is initialised with, or \"\".");
+  m.def(
+      "tiling_json",
+      [](const std::string& op, const std::string& shape, const std::string& dtype, const std::string& soc) {
+        return aclnn_host_cli::TilingReport(op, shape, dtype, soc).dump();
+      },
+      py::arg("op"), py::arg("shape"), py::arg("dtype"), py::arg("soc"));
+  m.def("kit_case_ok", &aclnn_host_cli::IsKitCaseName, py::arg("name"));
+  m.def("kit_input_file", &aclnn_host_cli::KitInputFileName, py::arg("index"), py::arg("dtype"));
+  m.def("kit_golden_file", &aclnn_host_cli::KitGoldenFileName, py::arg("dtype"), py::arg("shape"));
+  m.def("compare", &Compare, py::arg("actual"), py::arg("actual_dtype"), py::arg("golden"), py::arg("golden_dtype"),
+        py::arg("standard"));
+}

@@ -1,0 +1,260 @@
+"""The operator functions: values, layouts, dtypes, errors, SoCs and threads; and the package
+against the aclnn-host tool (the same public C API from another process) bit for bit."""
+
+import os
+import subprocess
+import sys
+import threading
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+import aclnn_host
+from conftest import bf16_bits, run_cli, widen_bf16
+
+SEED = [0, 0.833333, 2.333333, 3, 4, 5, 6, 7]
+
+
+def test_the_seed_sample():
+    x = np.arange(8, dtype=np.float32)
+    y = aclnn_host.hardswish_backward_v2(x, x)
+    assert y.dtype == np.float32 and y.shape == (8,)
+    assert [f"{v:f}" for v in y] == [f"{v:f}" for v in SEED]
+
+
+def test_one_function_per_operator_of_the_table():
+    names = [row["python_name"] for row in aclnn_host.OPS]
+    assert names == ["hardswish_backward_v2", "hardswish_backward", "hardswish", "hardswish_"]
+    for name in names:
+        assert callable(getattr(aclnn_host, name))
+        assert name in aclnn_host.__all__
+
+
+def test_v1_and_v2_differ_at_the_boundaries():
+    # V2 is strict at +-3 (0 and g), V1 inclusive (-0.5 g and 1.5 g) (op-hardswish-backward.md).
+    x = np.array([-3, 3], dtype=np.float32)
+    g = np.ones(2, dtype=np.float32)
+    assert aclnn_host.hardswish_backward_v2(g, x).tolist() == [0.0, 1.0]
+    assert aclnn_host.hardswish_backward(g, x).tolist() == [-0.5, 1.5]
+
+
+def test_forward_out_dtype_and_in_place():
+    x = np.array([-4, -1.5, 0, 1, 2.5, 4], dtype=np.float32)
+    y = aclnn_host.hardswish(x)
+    z = aclnn_host.hardswish(x, out_dtype="fp16")
+    assert z.dtype == np.float16
+    assert np.array_equal(z, y.astype(np.float16))
+    w = x.copy()
+    assert aclnn_host.hardswish_(w) is w
+    assert np.array_equal(w, y)
+
+
+def test_out_is_written_and_returned():
+    x = np.linspace(-5, 5, 12, dtype=np.float32).reshape(3, 4)
+    out = np.zeros((4, 3), dtype=np.float32).T  # a strided out
+    assert aclnn_host.hardswish_backward_v2(x, x, out=out) is out
+    assert np.array_equal(out, aclnn_host.hardswish_backward_v2(x, x))
+    with pytest.raises(ValueError, match="out has shape"):
+        aclnn_host.hardswish_backward_v2(x, x, out=np.zeros(12, dtype=np.float32))
+
+
+def test_strided_views_equal_their_contiguous_copies():
+    base = np.linspace(-6, 6, 60, dtype=np.float32).reshape(6, 10)
+    views = [base.T, base[::2, 1::3], base[:, ::-1], np.broadcast_to(base[0], (4, 10)), base[3]]
+    for view in views:
+        expected = aclnn_host.hardswish_backward_v2(np.ascontiguousarray(view), np.ascontiguousarray(view))
+        assert np.array_equal(aclnn_host.hardswish_backward_v2(view, view), expected)
+        assert np.array_equal(aclnn_host.hardswish(view), aclnn_host.hardswish(np.ascontiguousarray(view)))
+
+
+def test_in_place_on_a_strided_view_touches_only_the_view():
+    base = np.linspace(-6, 6, 20, dtype=np.float32)
+    original = base.copy()
+    aclnn_host.hardswish_(base[1::2])
+    assert np.array_equal(base[0::2], original[0::2])
+    assert np.array_equal(base[1::2], aclnn_host.hardswish(original[1::2]))
+    with pytest.raises(ValueError, match="in place needs"):
+        aclnn_host.hardswish_(base[::-1])
+    with pytest.raises(ValueError, match="read-only"):
+        aclnn_host.hardswish_(np.broadcast_to(base[0], (3,)))
+
+
+def test_bf16_as_uint16_bit_patterns():
+    x = np.linspace(-5, 5, 16, dtype=np.float32)
+    xb = bf16_bits(x)
+    y = aclnn_host.hardswish_backward_v2(xb, xb, dtype="bf16")
+    assert y.dtype == np.uint16
+    # Each result is the bf16 rounding of the fp32 arithmetic on the widened inputs.
+    xw = widen_bf16(xb)
+    t = np.float32(xw * np.float32(0.33333334)) + np.float32(0.5)
+    # Below -3 the result is g * 0: a zero with g's sign.
+    r = np.where(xw <= -3, xw * np.float32(0), np.where(xw >= 3, xw, xw * t)).astype(np.float32)
+    assert np.array_equal(y, bf16_bits(r))
+    with pytest.raises(TypeError, match='dtype="bf16"'):
+        aclnn_host.hardswish(xb)
+
+
+def test_unsupported_arrays_are_refused():
+    with pytest.raises(TypeError, match="unsupported array dtype float64"):
+        aclnn_host.hardswish(np.zeros(3))
+    with pytest.raises(TypeError, match="takes 2 arrays"):
+        aclnn_host.hardswish_backward_v2(np.zeros(3, dtype=np.float32))
+    with pytest.raises(ValueError, match="unknown SoC"):
+        aclnn_host.hardswish(np.zeros(3, dtype=np.float32), soc="Ascend999")
+
+
+def test_library_errors_raise_aclnn_error_with_status_and_message():
+    g = np.zeros((2, 3), dtype=np.float32)
+    x = np.zeros((3, 2), dtype=np.float32)
+    with pytest.raises(aclnn_host.AclnnError) as info:
+        aclnn_host.hardswish_backward_v2(g, x)
+    error = info.value
+    assert error.status == 161002
+    assert error.api == "aclnnHardswishBackwardV2GetWorkspaceSize"
+    assert "Expected tensor for gradOutput to have same size as tensor for self" in error.message
+    assert "161002" in str(error)
+    # The backward ops refuse an output dtype other than self's, with the library's status.
+    with pytest.raises(aclnn_host.AclnnError) as info:
+        aclnn_host.hardswish_backward_v2(x, x, out_dtype="fp16")
+    assert info.value.status == 161002
+
+
+def test_soc_per_call_switches_the_profile():
+    # fp16 overflow: INF_NAN on Ascend910B3 gives inf, the A1's saturation mode 65504.
+    g = np.array([65504], dtype=np.float16)
+    x = np.array([2], dtype=np.float16)
+    assert np.isinf(aclnn_host.hardswish_backward_v2(g, x, soc="Ascend910B3"))[0]
+    assert aclnn_host.active_soc() == "Ascend910B3"
+    assert aclnn_host.hardswish_backward_v2(g, x, soc="Ascend910A")[0] == 65504
+    assert aclnn_host.active_soc() == "Ascend910A"
+    # No soc: ACLNN_HOST_SOC, else the default Ascend910B3, whatever an earlier call chose.
+    assert "ACLNN_HOST_SOC" not in os.environ
+    assert np.isinf(aclnn_host.hardswish_backward_v2(g, x))[0]
+    assert aclnn_host.active_soc() == "Ascend910B3"
+    # bf16 is not in the A1's dtype list: the library's own refusal.
+    with pytest.raises(aclnn_host.AclnnError):
+        aclnn_host.hardswish(bf16_bits([1.0]), dtype="bf16", soc="Ascend910A")
+    assert "Ascend910A" in aclnn_host.socs() and "Ascend950PR" in aclnn_host.socs()
+
+
+def test_acl_host_soc_pins_the_process_and_a_different_soc_is_a_clear_error():
+    code = ("import numpy as np, aclnn_host\n"
+            "x = np.ones(2, dtype=np.float32)\n"
+            "aclnn_host.hardswish(x)\n"
+            "assert aclnn_host.active_soc() == 'Ascend950PR'\n"
+            "try:\n"
+            "    aclnn_host.hardswish(x, soc='Ascend910B3')\n"
+            "except ValueError as e:\n"
+            "    assert 'ACLNN_HOST_SOC=Ascend950PR pins' in str(e), e\n"
+            "    print('pinned')\n")
+    env = dict(os.environ, ACLNN_HOST_SOC="Ascend950PR")
+    result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "pinned"
+
+
+def test_threads_and_soc_switches_run_concurrently():
+    g = np.array([65504] * 64, dtype=np.float16)
+    x = np.array([2] * 64, dtype=np.float16)
+    expected = {"Ascend910A": 65504.0, "Ascend910B3": np.inf}
+    errors = []
+
+    def worker(index):
+        try:
+            for i in range(20):
+                soc = "Ascend910A" if (index + i) % 2 else "Ascend910B3"
+                y = aclnn_host.hardswish_backward_v2(g, x, soc=soc)
+                if not np.all(y.astype(np.float32) == expected[soc]):
+                    errors.append((soc, y[:4]))
+                z = aclnn_host.hardswish(np.full(1000, index, dtype=np.float32))
+                if not np.all(z == aclnn_host.hardswish(np.float32([index]))[0]):
+                    errors.append(("hardswish", index))
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(repr(e))
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+
+
+def test_tiling_equals_the_cli():
+    import json
+    report = aclnn_host.tiling("hardswish_backward_v2", (1024, 1024), "fp32", soc="Ascend910B3")
+    cli = run_cli("tiling", "hardswish_backward_v2", "--shape", "1024,1024", "--soc", "Ascend910B3", "--json")
+    assert cli.returncode == 0, cli.stderr
+    assert report == json.loads(cli.stdout)
+    assert report["block_dim"] == 40 and report["tiling_data"]["elementNum"] == 1048576
+    with pytest.raises(ValueError, match="does not take bf16"):
+        aclnn_host.tiling("hardswish", (4,), "bf16", soc="Ascend910A")
+
+
+# ---- the package equals the tool bit for bit on random shapes, strides and dtypes ----------------
+
+DTYPES = {"fp32": np.float32, "fp16": np.float16, "bf16": np.uint16}
+OPS = ["hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish"]
+
+
+@st.composite
+def cases(draw):
+    op = draw(st.sampled_from(OPS))
+    dtype = draw(st.sampled_from(sorted(DTYPES)))
+    rank = draw(st.integers(0, 3))
+    shape = tuple(draw(st.lists(st.integers(1, 5), min_size=rank, max_size=rank)))
+    steps = tuple(draw(st.lists(st.integers(1, 3), min_size=rank, max_size=rank)))
+    transpose = rank >= 2 and draw(st.booleans())
+    seed = draw(st.integers(0, 2**31 - 1))
+    return op, dtype, shape, steps, transpose, seed
+
+
+def make_view(rng, dtype, shape, steps, transpose):
+    """A strided view (steps along each dim, optionally transposed) of a random storage."""
+    storage_shape = tuple(d * s for d, s in zip(shape, steps))
+    values = rng.uniform(-7, 7, storage_shape).astype(np.float32)
+    values.flat[:: max(1, values.size // 3)] = 3.0  # the boundary, where V1 and V2 differ
+    storage = bf16_bits(values) if dtype == "bf16" else values.astype(DTYPES[dtype])
+    view = storage[tuple(slice(None, None, s) for s in steps)] if shape else storage[...]
+    if transpose:
+        view = view.T
+    return storage, view
+
+
+def cli_view_args(name, storage, view):
+    item = storage.itemsize
+    offset = (view.__array_interface__["data"][0] - storage.__array_interface__["data"][0]) // item
+    shape = ",".join(str(d) for d in view.shape)
+    strides = ",".join(str(s // item) for s in view.strides)
+    return ["--shape", f"{name}={shape}", "--stride", f"{name}={strides}", "--offset", f"{name}={offset}"]
+
+
+@given(cases())
+def test_package_equals_the_cli_bit_for_bit(tmp_path_factory, case):
+    op, dtype, shape, steps, transpose, seed = case
+    rng = np.random.default_rng(seed)
+    work = tmp_path_factory.mktemp("cli")
+    inputs = ["grad_output", "self"] if "backward" in op else ["self"]
+    args, arrays = [], []
+    for name in inputs:
+        storage, view = make_view(rng, dtype, shape, steps, transpose)
+        path = str(work / f"{name}.npy")
+        np.save(path, storage)
+        args += ["-i", f"{name}={path}"] + (cli_view_args(name, storage, view) if view.ndim else
+                                             ["--shape", f"{name}="])
+        arrays.append(view)
+    out = str(work / "out.npy")
+    cli = run_cli("run", op, *args, "--dtype", dtype, "-o", out)
+    assert cli.returncode == 0, cli.stderr
+    expected = np.load(out)
+    kwargs = {"dtype": "bf16"} if dtype == "bf16" else {}
+    if op == "inplace_hardswish":
+        target = arrays[0]
+        aclnn_host.hardswish_(target, **kwargs)
+        actual = target.copy(order="C")
+    else:
+        actual = getattr(aclnn_host, op)(*arrays, **kwargs)
+    assert actual.shape == expected.shape
+    assert actual.dtype == expected.dtype
+    assert actual.tobytes() == expected.tobytes()
