@@ -114,27 +114,6 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
   return NotSupported("aclrtUnSubscribeReport", "aclrtUnSubscribeReport is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
-  (void)context;
-  (void)deviceId;
-  return NotSupported("aclrtCreateContext", "aclrtCreateContext is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtDestroyContext(aclrtContext context) {
-  (void)context;
-  return NotSupported("aclrtDestroyContext", "aclrtDestroyContext is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtSetCurrentContext(aclrtContext context) {
-  (void)context;
-  return NotSupported("aclrtSetCurrentContext", "aclrtSetCurrentContext is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtGetCurrentContext(aclrtContext* context) {
-  (void)context;
-  return NotSupported("aclrtGetCurrentContext", "aclrtGetCurrentContext is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
   (void)opt;
   (void)value;
@@ -157,11 +136,6 @@ aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
   (void)opt;
   (void)value;
   return NotSupported("aclrtSetSysParamOpt", "aclrtSetSysParamOpt is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtResetDeviceForce(int32_t deviceId) {
-  (void)deviceId;
-  return NotSupported("aclrtResetDeviceForce", "aclrtResetDeviceForce is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
@@ -567,11 +541,6 @@ aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uin
   (void)priority;
   (void)flag;
   return NotSupported("aclrtCreateStreamWithConfig", "aclrtCreateStreamWithConfig is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtDestroyStreamForce(aclrtStream stream) {
-  (void)stream;
-  return NotSupported("aclrtDestroyStreamForce", "aclrtDestroyStreamForce is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
@@ -1210,18 +1179,6 @@ aclError aclrtDeviceGetP2PAtomicCapabilities(uint32_t* capabilities, const aclrt
   (void)srcDeviceId;
   (void)dstDeviceId;
   return NotSupported("aclrtDeviceGetP2PAtomicCapabilities", "aclrtDeviceGetP2PAtomicCapabilities is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtCtxGetCurrentDefaultStream(aclrtStream* stream) {
-  (void)stream;
-  return NotSupported("aclrtCtxGetCurrentDefaultStream", "aclrtCtxGetCurrentDefaultStream is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtGetPrimaryCtxState(int32_t deviceId, uint32_t* flags, int32_t* active) {
-  (void)deviceId;
-  (void)flags;
-  (void)active;
-  return NotSupported("aclrtGetPrimaryCtxState", "aclrtGetPrimaryCtxState is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtReduceAsync(void* dst, const void* src, uint64_t count, aclrtReduceKind kind, aclDataType type, aclrtStream stream, void* reserve) {
