@@ -144,11 +144,6 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
   return NotSupported("aclrtSetStreamFailureMode", "aclrtSetStreamFailureMode is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout) {
-  (void)timeout;
-  return NotSupported("aclrtSynchronizeDeviceWithTimeout", "aclrtSynchronizeDeviceWithTimeout is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtSetTsDevice(aclrtTsId tsId) {
   (void)tsId;
   return NotSupported("aclrtSetTsDevice", "aclrtSetTsDevice is not supported by aclnn-host: aclnn-host does not implement it yet.");
@@ -158,18 +153,6 @@ aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* u
   (void)deviceId;
   (void)utilizationInfo;
   return NotSupported("aclrtGetDeviceUtilizationRate", "aclrtGetDeviceUtilizationRate is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t flag) {
-  (void)event;
-  (void)flag;
-  return NotSupported("aclrtCreateEventWithFlag", "aclrtCreateEventWithFlag is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) {
-  (void)event;
-  (void)flag;
-  return NotSupported("aclrtCreateEventExWithFlag", "aclrtCreateEventExWithFlag is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag) {
@@ -183,37 +166,6 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   (void)event;
   (void)stream;
   return NotSupported("aclrtResetEvent", "aclrtResetEvent is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
-  (void)event;
-  (void)status;
-  return NotSupported("aclrtQueryEvent", "aclrtQueryEvent is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus* status) {
-  (void)event;
-  (void)status;
-  return NotSupported("aclrtQueryEventWaitStatus", "aclrtQueryEventWaitStatus is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
-  (void)event;
-  (void)timeout;
-  return NotSupported("aclrtSynchronizeEventWithTimeout", "aclrtSynchronizeEventWithTimeout is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent) {
-  (void)ms;
-  (void)startEvent;
-  (void)endEvent;
-  return NotSupported("aclrtEventElapsedTime", "aclrtEventElapsedTime is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
-  (void)event;
-  (void)timestamp;
-  return NotSupported("aclrtEventGetTimestamp", "aclrtEventGetTimestamp is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
@@ -315,12 +267,6 @@ aclError aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHacType hacType, ac
 aclError aclrtGetThreadLastTaskId(uint32_t* taskId) {
   (void)taskId;
   return NotSupported("aclrtGetThreadLastTaskId", "aclrtGetThreadLastTaskId is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtStreamGetId(aclrtStream stream, int32_t* streamId) {
-  (void)stream;
-  (void)streamId;
-  return NotSupported("aclrtStreamGetId", "aclrtStreamGetId is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtMemFlush(void* devPtr, size_t size) {
@@ -510,55 +456,6 @@ aclError aclrtMemMapNoAccess(void* virPtr, size_t size, size_t offset, aclrtDrvM
   (void)handle;
   (void)flags;
   return NotSupported("aclrtMemMapNoAccess", "aclrtMemMapNoAccess is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
-}
-
-aclrtStreamConfigHandle* aclrtCreateStreamConfigHandle(void) {
-  NotSupported("aclrtCreateStreamConfigHandle", "aclrtCreateStreamConfigHandle is not supported by aclnn-host: aclnn-host does not implement it yet.");
-  return nullptr;
-}
-
-aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle* handle) {
-  (void)handle;
-  return NotSupported("aclrtDestroyStreamConfigHandle", "aclrtDestroyStreamConfigHandle is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle, aclrtStreamConfigAttr attr, const void* attrValue, size_t valueSize) {
-  (void)handle;
-  (void)attr;
-  (void)attrValue;
-  (void)valueSize;
-  return NotSupported("aclrtSetStreamConfigOpt", "aclrtSetStreamConfigOpt is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle* handle) {
-  (void)stream;
-  (void)handle;
-  return NotSupported("aclrtCreateStreamV2", "aclrtCreateStreamV2 is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) {
-  (void)stream;
-  (void)priority;
-  (void)flag;
-  return NotSupported("aclrtCreateStreamWithConfig", "aclrtCreateStreamWithConfig is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
-  (void)stream;
-  (void)timeout;
-  return NotSupported("aclrtSynchronizeStreamWithTimeout", "aclrtSynchronizeStreamWithTimeout is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t* priority) {
-  (void)stream;
-  (void)priority;
-  return NotSupported("aclrtStreamGetPriority", "aclrtStreamGetPriority is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t* flags) {
-  (void)stream;
-  (void)flags;
-  return NotSupported("aclrtStreamGetFlags", "aclrtStreamGetFlags is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint32_t timeout, uint32_t flag) {
@@ -1102,12 +999,6 @@ aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t* notifyId) {
   return NotSupported("aclrtGetNotifyId", "aclrtGetNotifyId is not supported by aclnn-host: notifies are not implemented by aclnn-host yet.");
 }
 
-aclError aclrtGetEventId(aclrtEvent event, uint32_t* eventId) {
-  (void)event;
-  (void)eventId;
-  return NotSupported("aclrtGetEventId", "aclrtGetEventId is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtGetEventAvailNum(uint32_t* eventCount) {
   (void)eventCount;
   return NotSupported("aclrtGetEventAvailNum", "aclrtGetEventAvailNum is not supported by aclnn-host: aclnn-host does not implement it yet.");
@@ -1118,12 +1009,6 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value
   (void)attr;
   (void)value;
   return NotSupported("aclrtGetDeviceInfo", "aclrtGetDeviceInfo is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtDeviceGetStreamPriorityRange(int32_t* leastPriority, int32_t* greatestPriority) {
-  (void)leastPriority;
-  (void)greatestPriority;
-  return NotSupported("aclrtDeviceGetStreamPriorityRange", "aclrtDeviceGetStreamPriorityRange is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatureType, int32_t* value) {

@@ -447,7 +447,7 @@ const std::shared_ptr<Stream>& Runtime::CurrentDefaultStreamLocked(int32_t devic
   return devices_[static_cast<size_t>(device)].default_stream;
 }
 
-aclError Runtime::CreateStream(const char* api, aclrtStream* stream) {
+aclError Runtime::CreateStream(const char* api, aclrtStream* stream, uint32_t priority, uint32_t flags) {
   if (stream == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "stream is nullptr.");
   // One lock from the context check to the insertion: a concurrent last aclrtResetDevice or
   // aclFinalize must not miss (and so leak) a stream registered in between.
@@ -455,7 +455,7 @@ aclError Runtime::CreateStream(const char* api, aclrtStream* stream) {
   int32_t device = -1;
   const aclError status = RequireContextLocked(api, &device);
   if (status != ACL_SUCCESS) return status;
-  auto created = std::make_shared<Stream>(device);
+  auto created = std::make_shared<Stream>(device, priority, flags);
   streams_.emplace(created.get(), created);
   *stream = created.get();
   return ACL_SUCCESS;
@@ -651,13 +651,22 @@ aclError Runtime::ResetDeviceForce(const char* api, int32_t device) {
   return ACL_SUCCESS;
 }
 
-aclError Runtime::CreateEvent(const char* api, aclrtEvent* event) {
+aclError Runtime::StreamsOfCurrentDevice(const char* api, std::vector<std::shared_ptr<Stream>>* streams) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  int32_t device = -1;
+  const aclError status = RequireContextLocked(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  *streams = StreamsOfDeviceLocked(device);
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::CreateEvent(const char* api, aclrtEvent* event, uint32_t flags) {
   if (event == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "event is nullptr.");
   std::lock_guard<std::mutex> lock(mutex_);  // as in CreateStream
   int32_t device = -1;
   const aclError status = RequireContextLocked(api, &device);
   if (status != ACL_SUCCESS) return status;
-  auto created = std::make_shared<Event>(device);
+  auto created = std::make_shared<Event>(device, flags);
   events_.emplace(created.get(), created);
   *event = created.get();
   return ACL_SUCCESS;

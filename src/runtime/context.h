@@ -54,7 +54,7 @@ class AH_INTERNAL_API Runtime {
   /// The overflow mode of `device` (no checks; for launches that already resolved a stream).
   aclrtFloatOverflowMode OverflowModeOf(int32_t device);
 
-  aclError CreateStream(const char* api, aclrtStream* stream);
+  aclError CreateStream(const char* api, aclrtStream* stream, uint32_t priority = 0, uint32_t flags = 0);
   aclError DestroyStream(const char* api, aclrtStream stream);
   /// Resolves a stream handle for use by the current thread: nullptr is the current device's
   /// default stream; a stream of another device is ACL_ERROR_RT_STREAM_CONTEXT. `overflow_mode`,
@@ -63,6 +63,8 @@ class AH_INTERNAL_API Runtime {
                       aclrtFloatOverflowMode* overflow_mode = nullptr);
   aclError SynchronizeStream(const char* api, aclrtStream handle);
   aclError SynchronizeDevice(const char* api);
+  /// The streams of the calling thread's current device (default streams included).
+  aclError StreamsOfCurrentDevice(const char* api, std::vector<std::shared_ptr<Stream>>* streams);
 
   /// Explicit contexts (aclrtCreateContext...). A context holds a reference to its device, like
   /// aclrtSetDevice, and has its own default stream; it is global, so any thread may make it
@@ -80,7 +82,7 @@ class AH_INTERNAL_API Runtime {
   /// included; queued work is drained, as by aclrtResetDevice.
   aclError ResetDeviceForce(const char* api, int32_t device);
 
-  aclError CreateEvent(const char* api, aclrtEvent* event);
+  aclError CreateEvent(const char* api, aclrtEvent* event, uint32_t flags = 0);
   aclError DestroyEvent(const char* api, aclrtEvent event);
   aclError FindEvent(const char* api, aclrtEvent handle, std::shared_ptr<Event>* event);
 
