@@ -122,7 +122,7 @@ void Step(FuzzedDataProvider& in, State& s) {
       if (in.ConsumeBool()) {
         aclrtSynchronizeEvent(s.events[i]);
       } else {
-        aclrtEventStatus status;
+        aclrtEventRecordedStatus status;
         aclrtQueryEventStatus(s.events[i], &status);
       }
       break;

@@ -653,7 +653,7 @@ TEST(Catalogue, RT_EVENT_14) {
 TEST(Catalogue, RT_EVENT_15) {
   RuntimeSession session;
   int bogus = 0;
-  aclrtEventStatus status = ACL_EVENT_STATUS_COMPLETE;
+  aclrtEventRecordedStatus status = ACL_EVENT_RECORDED_STATUS_COMPLETE;
   EXPECT_TRUE(FailsWith(aclrtQueryEventStatus(&bogus, &status), ACL_ERROR_RT_INVALID_HANDLE, "aclrtQueryEventStatus",
                         {"is not a live event"}));
 }
@@ -1133,9 +1133,9 @@ TEST(Catalogue, RT_EVENT_17) {
   });
   other.join();
   EXPECT_TRUE(outcome);
-  aclrtEventStatus status = ACL_EVENT_STATUS_NOT_READY;
+  aclrtEventRecordedStatus status = ACL_EVENT_RECORDED_STATUS_NOT_READY;
   EXPECT_TRUE(Succeeds(aclrtQueryEventStatus(event, &status)));
-  EXPECT_EQ(status, ACL_EVENT_STATUS_COMPLETE);  // nothing was recorded
+  EXPECT_EQ(status, ACL_EVENT_RECORDED_STATUS_COMPLETE);  // nothing was recorded
   aclrtDestroyEvent(event);
 }
 

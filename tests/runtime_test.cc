@@ -91,8 +91,8 @@ aclrtStreamStatus QueryStream(aclrtStream stream) {
   return status;
 }
 
-aclrtEventStatus QueryEvent(aclrtEvent event) {
-  aclrtEventStatus status = ACL_EVENT_STATUS_RESERVED;
+aclrtEventRecordedStatus QueryEvent(aclrtEvent event) {
+  aclrtEventRecordedStatus status = static_cast<aclrtEventRecordedStatus>(-1);
   EXPECT_TRUE(Succeeds(aclrtQueryEventStatus(event, &status)));
   return status;
 }
@@ -1235,7 +1235,7 @@ TEST_F(RuntimeEvent, NullAndUnknownEventsAreRejected) {
   EXPECT_TRUE(
       FailsWith(aclrtStreamWaitEvent(session.stream(), nullptr), ACL_ERROR_INVALID_PARAM, "aclrtStreamWaitEvent"));
   EXPECT_TRUE(FailsWith(aclrtSynchronizeEvent(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtSynchronizeEvent"));
-  aclrtEventStatus status;
+  aclrtEventRecordedStatus status;
   EXPECT_TRUE(FailsWith(aclrtQueryEventStatus(nullptr, &status), ACL_ERROR_INVALID_PARAM, "aclrtQueryEventStatus"));
 
   int not_an_event = 0;
@@ -1263,10 +1263,10 @@ TEST_F(RuntimeEvent, RecordCompletesAfterThePrecedingWork) {
   test::StreamGate gate(session.stream());
   ASSERT_TRUE(Succeeds(aclrtMemsetAsync(a.get(), 64, 6, 64, session.stream())));
   ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, session.stream())));
-  EXPECT_EQ(QueryEvent(event), ACL_EVENT_STATUS_NOT_READY);
+  EXPECT_EQ(QueryEvent(event), ACL_EVENT_RECORDED_STATUS_NOT_READY);
   gate.Release();
   EXPECT_TRUE(Succeeds(aclrtSynchronizeEvent(event)));
-  EXPECT_EQ(QueryEvent(event), ACL_EVENT_STATUS_COMPLETE);
+  EXPECT_EQ(QueryEvent(event), ACL_EVENT_RECORDED_STATUS_COMPLETE);
   EXPECT_EQ(Bytes(a.get(), 64), std::vector<uint8_t>(64, 6));  // the work before the record is done
   EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
 }
@@ -1277,10 +1277,10 @@ TEST_F(RuntimeEvent, RecordOnTheDefaultStream) {
   ASSERT_TRUE(Succeeds(aclrtCreateEvent(&event)));
   test::StreamGate gate(nullptr);
   ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, nullptr)));
-  EXPECT_EQ(QueryEvent(event), ACL_EVENT_STATUS_NOT_READY);
+  EXPECT_EQ(QueryEvent(event), ACL_EVENT_RECORDED_STATUS_NOT_READY);
   gate.Release();
   EXPECT_TRUE(Succeeds(aclrtSynchronizeEvent(event)));
-  EXPECT_EQ(QueryEvent(event), ACL_EVENT_STATUS_COMPLETE);
+  EXPECT_EQ(QueryEvent(event), ACL_EVENT_RECORDED_STATUS_COMPLETE);
   EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
 }
 
@@ -1302,14 +1302,14 @@ TEST_F(RuntimeEvent, StreamWaitOrdersWorkAcrossStreams) {
 
   // The waiting stream cannot get past the wait while the recording stream is held.
   EXPECT_EQ(QueryStream(waiter), ACL_STREAM_STATUS_NOT_READY);
-  EXPECT_EQ(QueryEvent(event), ACL_EVENT_STATUS_NOT_READY);
+  EXPECT_EQ(QueryEvent(event), ACL_EVENT_RECORDED_STATUS_NOT_READY);
   EXPECT_EQ(Bytes(a.get(), 64), std::vector<uint8_t>(64, 0));
 
   gate.Release();
   EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(waiter)));
   EXPECT_TRUE(gate_done_before_probe.load());
   EXPECT_EQ(Bytes(a.get(), 64), std::vector<uint8_t>(64, 8));
-  EXPECT_EQ(QueryEvent(event), ACL_EVENT_STATUS_COMPLETE);
+  EXPECT_EQ(QueryEvent(event), ACL_EVENT_RECORDED_STATUS_COMPLETE);
   EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
   EXPECT_TRUE(Succeeds(aclrtDestroyStream(waiter)));
 }
@@ -1318,7 +1318,7 @@ TEST_F(RuntimeEvent, WaitingOnANeverRecordedEventReturnsAtOnce) {
   test::RuntimeSession session;
   aclrtEvent event = nullptr;
   ASSERT_TRUE(Succeeds(aclrtCreateEvent(&event)));
-  EXPECT_EQ(QueryEvent(event), ACL_EVENT_STATUS_COMPLETE);
+  EXPECT_EQ(QueryEvent(event), ACL_EVENT_RECORDED_STATUS_COMPLETE);
   EXPECT_TRUE(Succeeds(aclrtSynchronizeEvent(event)));  // would block forever otherwise
   test::DeviceBuffer a(64);
   ASSERT_TRUE(Succeeds(aclrtStreamWaitEvent(session.stream(), event)));
@@ -1345,7 +1345,7 @@ TEST_F(RuntimeEvent, WaitTargetsTheRecordCurrentAtTheTimeOfTheWait) {
   ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(idle)));
 
   // The latest record is complete, but that must not complete the earlier one still queued.
-  EXPECT_EQ(QueryEvent(event), ACL_EVENT_STATUS_COMPLETE);
+  EXPECT_EQ(QueryEvent(event), ACL_EVENT_RECORDED_STATUS_COMPLETE);
   EXPECT_TRUE(internal->IsComplete(2));
   EXPECT_FALSE(internal->IsComplete(1));
   EXPECT_EQ(QueryStream(waiter), ACL_STREAM_STATUS_NOT_READY);
@@ -1364,13 +1364,13 @@ TEST_F(RuntimeEvent, ReRecordingOnOneStreamTracksTheLatestRecord) {
   ASSERT_TRUE(Succeeds(aclrtCreateEvent(&event)));
   ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, session.stream())));
   ASSERT_TRUE(Succeeds(aclrtSynchronizeEvent(event)));
-  EXPECT_EQ(QueryEvent(event), ACL_EVENT_STATUS_COMPLETE);
+  EXPECT_EQ(QueryEvent(event), ACL_EVENT_RECORDED_STATUS_COMPLETE);
   test::StreamGate gate(session.stream());
   ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, session.stream())));
-  EXPECT_EQ(QueryEvent(event), ACL_EVENT_STATUS_NOT_READY);  // the new record is pending
+  EXPECT_EQ(QueryEvent(event), ACL_EVENT_RECORDED_STATUS_NOT_READY);  // the new record is pending
   gate.Release();
   EXPECT_TRUE(Succeeds(aclrtSynchronizeEvent(event)));
-  EXPECT_EQ(QueryEvent(event), ACL_EVENT_STATUS_COMPLETE);
+  EXPECT_EQ(QueryEvent(event), ACL_EVENT_RECORDED_STATUS_COMPLETE);
   EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
 }
 

@@ -57,7 +57,11 @@ int TilingCommand(const TilingOptions& options) {
 
 int InfoCommand(const InfoOptions& options) {
   int32_t major = 0, minor = 0, patch = 0;
+  // CANN deprecates aclrtGetVersion; it is still the one call that reports the runtime's version triple.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   aclrtGetVersion(&major, &minor, &patch);
+#pragma GCC diagnostic pop
   const std::string acl_version = std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
   aclnn_host::kernels::Isa active = aclnn_host::kernels::Isa::kBaseline;
   std::string isa_error;

@@ -230,14 +230,14 @@ aclError aclrtSynchronizeEvent(aclrtEvent event) {
   });
 }
 
-aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventStatus* status) {
+aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) {
   const char* api = "aclrtQueryEventStatus";
   return Run(api, [&] {
     if (status == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "status is nullptr.");
     std::shared_ptr<aclnn_host::Event> target;
     const aclError result = Runtime::Get().FindEvent(api, event, &target);
     if (result != ACL_SUCCESS) return result;
-    *status = target->IsComplete(target->LatestRecord()) ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
+    *status = target->IsComplete(target->LatestRecord()) ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
     return ACL_SUCCESS;
   });
 }

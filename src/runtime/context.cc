@@ -29,6 +29,7 @@ struct ThreadContext {
   uint64_t epoch = 0;
   int32_t device = -1;
   uint64_t generation = 0;
+  const void* explicit_context = nullptr;  // an aclrtCreateContext context, else the primary one
 };
 
 ThreadContext& ThisThreadContext() {
@@ -289,6 +290,8 @@ aclError Runtime::FinalizeNow() {
     for (DeviceState& device : devices_) {
       if (device.default_stream) streams.push_back(device.default_stream);
     }
+    for (auto& entry : contexts_) streams.push_back(entry.second->default_stream);
+    contexts_.clear();
     streams_.clear();
     events_.clear();
     devices_.clear();
@@ -329,19 +332,45 @@ aclError Runtime::SetDevice(const char* api, int32_t device) {
   if (device < 0 || static_cast<size_t>(device) >= devices_.size()) {
     return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range [0, %zu).", device, devices_.size());
   }
-  DeviceState& state = devices_[static_cast<size_t>(device)];
-  ThreadContext& context = ThisThreadContext();
   // Reference counted like CANN: every aclrtSetDevice takes a reference, aclrtResetDevice drops one.
+  AcquireDeviceLocked(device);
+  ThreadContext& context = ThisThreadContext();
+  context.epoch = epoch_;
+  context.device = device;
+  context.generation = devices_[static_cast<size_t>(device)].generation;
+  context.explicit_context = nullptr;
+  return ACL_SUCCESS;
+}
+
+void Runtime::AcquireDeviceLocked(int32_t device) {
+  DeviceState& state = devices_[static_cast<size_t>(device)];
   if (state.ref_count++ == 0) {
     ++state.generation;
     state.default_stream = std::make_shared<Stream>(device);
+    state.primary_handle = std::make_shared<int32_t>(device);
     state.overflow_mode =
         profile_.load()->saturation_only ? ACL_RT_OVERFLOW_MODE_SATURATION : ACL_RT_OVERFLOW_MODE_INFNAN;
   }
-  context.epoch = epoch_;
-  context.device = device;
-  context.generation = state.generation;
-  return ACL_SUCCESS;
+}
+
+void Runtime::ReleaseDeviceLocked(int32_t device, int count, std::vector<std::shared_ptr<Stream>>* released) {
+  DeviceState& state = devices_[static_cast<size_t>(device)];
+  state.ref_count = count >= state.ref_count ? 0 : state.ref_count - count;
+  if (state.ref_count > 0) return;
+  // The last reference: the device's streams (default ones included), events and contexts go.
+  std::vector<std::shared_ptr<Stream>> streams = StreamsOfDeviceLocked(device);
+  released->insert(released->end(), streams.begin(), streams.end());
+  for (auto it = streams_.begin(); it != streams_.end();) {
+    it = it->second->device() == device ? streams_.erase(it) : std::next(it);
+  }
+  for (auto it = events_.begin(); it != events_.end();) {
+    it = it->second->device() == device ? events_.erase(it) : std::next(it);
+  }
+  for (auto it = contexts_.begin(); it != contexts_.end();) {
+    it = it->second->device == device ? contexts_.erase(it) : std::next(it);
+  }
+  state.default_stream.reset();
+  state.primary_handle.reset();
 }
 
 aclError Runtime::ResetDevice(const char* api, int32_t device) {
@@ -353,18 +382,8 @@ aclError Runtime::ResetDevice(const char* api, int32_t device) {
       return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range [0, %zu).", device,
                   devices_.size());
     }
-    DeviceState& state = devices_[static_cast<size_t>(device)];
-    if (state.ref_count == 0) return ACL_SUCCESS;  // nothing to release
-    if (--state.ref_count > 0) return ACL_SUCCESS;
-    // The last reference: the device's streams (default one included) and events go.
-    released = StreamsOfDeviceLocked(device);
-    for (auto it = streams_.begin(); it != streams_.end();) {
-      it = it->second->device() == device ? streams_.erase(it) : std::next(it);
-    }
-    for (auto it = events_.begin(); it != events_.end();) {
-      it = it->second->device() == device ? events_.erase(it) : std::next(it);
-    }
-    state.default_stream.reset();
+    if (devices_[static_cast<size_t>(device)].ref_count == 0) return ACL_SUCCESS;  // nothing to release
+    ReleaseDeviceLocked(device, 1, &released);
   }
   for (auto& stream : released) stream->Shutdown();
   return ACL_SUCCESS;
@@ -378,6 +397,12 @@ aclError Runtime::GetDevice(const char* api, int32_t* device) {
 bool Runtime::ContextValidLocked(int32_t* device) const {
   const ThreadContext& context = ThisThreadContext();
   if (init_count_ == 0 || context.epoch != epoch_ || context.device < 0) return false;
+  if (context.explicit_context != nullptr) {
+    auto it = contexts_.find(context.explicit_context);
+    if (it == contexts_.end()) return false;  // destroyed, or released with its device
+    *device = it->second->device;
+    return true;
+  }
   const size_t index = static_cast<size_t>(context.device);
   if (index >= devices_.size()) return false;
   const DeviceState& state = devices_[index];
@@ -439,13 +464,25 @@ std::vector<std::shared_ptr<Stream>> Runtime::StreamsOfDeviceLocked(int32_t devi
   std::vector<std::shared_ptr<Stream>> result;
   const DeviceState& state = devices_[static_cast<size_t>(device)];
   if (state.default_stream) result.push_back(state.default_stream);
+  for (const auto& entry : contexts_) {
+    if (entry.second->device == device) result.push_back(entry.second->default_stream);
+  }
   for (const auto& entry : streams_) {
     if (entry.second->device() == device) result.push_back(entry.second);
   }
   return result;
 }
 
-aclError Runtime::CreateStream(const char* api, aclrtStream* stream) {
+const std::shared_ptr<Stream>& Runtime::CurrentDefaultStreamLocked(int32_t device) const {
+  const void* current = ThisThreadContext().explicit_context;
+  if (current != nullptr) {
+    auto it = contexts_.find(current);
+    if (it != contexts_.end()) return it->second->default_stream;
+  }
+  return devices_[static_cast<size_t>(device)].default_stream;
+}
+
+aclError Runtime::CreateStream(const char* api, aclrtStream* stream, uint32_t priority, uint32_t flags) {
   if (stream == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "stream is nullptr.");
   // One lock from the context check to the insertion: a concurrent last aclrtResetDevice or
   // aclFinalize must not miss (and so leak) a stream registered in between.
@@ -453,7 +490,7 @@ aclError Runtime::CreateStream(const char* api, aclrtStream* stream) {
   int32_t device = -1;
   const aclError status = RequireContextLocked(api, &device);
   if (status != ACL_SUCCESS) return status;
-  auto created = std::make_shared<Stream>(device);
+  auto created = std::make_shared<Stream>(device, priority, flags);
   streams_.emplace(created.get(), created);
   *stream = created.get();
   return ACL_SUCCESS;
@@ -483,8 +520,10 @@ aclError Runtime::FindStream(const char* api, aclrtStream handle, std::shared_pt
   const aclError status = RequireContextLocked(api, &device);
   if (status != ACL_SUCCESS) return status;
   if (overflow_mode != nullptr) *overflow_mode = devices_[static_cast<size_t>(device)].overflow_mode;
-  if (handle == nullptr) {
-    *stream = devices_[static_cast<size_t>(device)].default_stream;
+  const std::shared_ptr<Stream>& default_stream = CurrentDefaultStreamLocked(device);
+  // The default stream's handle is the address of what holds it (see GetCurrentDefaultStream).
+  if (handle == nullptr || handle == &default_stream) {
+    *stream = default_stream;
     return ACL_SUCCESS;
   }
   auto it = streams_.find(handle);
@@ -526,13 +565,143 @@ aclError Runtime::SynchronizeDevice(const char* api) {
   return ACL_SUCCESS;
 }
 
-aclError Runtime::CreateEvent(const char* api, aclrtEvent* event) {
+aclError Runtime::CreateContext(const char* api, aclrtContext* context, int32_t device) {
+  if (context == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "context is nullptr.");
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+  if (device < 0 || static_cast<size_t>(device) >= devices_.size()) {
+    return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range [0, %zu).", device, devices_.size());
+  }
+  auto created = std::make_shared<ExplicitContext>(ExplicitContext{device, std::make_shared<Stream>(device)});
+  AcquireDeviceLocked(device);
+  contexts_.emplace(created.get(), created);
+  // As in CANN, the new context becomes the calling thread's current context.
+  ThreadContext& current = ThisThreadContext();
+  current.epoch = epoch_;
+  current.device = device;
+  current.generation = devices_[static_cast<size_t>(device)].generation;
+  current.explicit_context = created.get();
+  *context = created.get();
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::DestroyContext(const char* api, aclrtContext context) {
+  if (context == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "context is nullptr.");
+  std::vector<std::shared_ptr<Stream>> released;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+    auto it = contexts_.find(context);
+    if (it == contexts_.end()) {
+      return Fail(api, ACL_ERROR_RT_INVALID_HANDLE,
+                  "%p is not a live context created by aclrtCreateContext (destroyed, never created, or a primary "
+                  "context, which aclrtResetDevice releases).",
+                  context);
+    }
+    const std::shared_ptr<ExplicitContext> doomed = it->second;
+    contexts_.erase(it);
+    released.push_back(doomed->default_stream);
+    ReleaseDeviceLocked(doomed->device, 1, &released);
+  }
+  for (auto& stream : released) stream->Shutdown();
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::SetCurrentContext(const char* api, aclrtContext context) {
+  if (context == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "context is nullptr.");
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+  ThreadContext& current = ThisThreadContext();
+  auto it = contexts_.find(context);
+  if (it != contexts_.end()) {
+    current.epoch = epoch_;
+    current.device = it->second->device;
+    current.generation = devices_[static_cast<size_t>(it->second->device)].generation;
+    current.explicit_context = context;
+    return ACL_SUCCESS;
+  }
+  for (size_t index = 0; index < devices_.size(); ++index) {
+    if (devices_[index].primary_handle.get() == context) {
+      current.epoch = epoch_;
+      current.device = static_cast<int32_t>(index);
+      current.generation = devices_[index].generation;
+      current.explicit_context = nullptr;
+      return ACL_SUCCESS;
+    }
+  }
+  return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "%p is not a live context (destroyed, or never created).", context);
+}
+
+aclError Runtime::GetCurrentContext(const char* api, aclrtContext* context) {
+  if (context == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "context is nullptr.");
+  std::lock_guard<std::mutex> lock(mutex_);
+  int32_t device = -1;
+  const aclError status = RequireContextLocked(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  const void* current = ThisThreadContext().explicit_context;
+  *context =
+      current != nullptr ? const_cast<void*>(current) : devices_[static_cast<size_t>(device)].primary_handle.get();
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::GetCurrentDefaultStream(const char* api, aclrtStream* stream) {
+  if (stream == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "stream is nullptr.");
+  std::lock_guard<std::mutex> lock(mutex_);
+  int32_t device = -1;
+  const aclError status = RequireContextLocked(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  // Not the Stream's own address: a destroyed stream's handle must not come back to life when a
+  // new default stream is allocated where it was. The holder of the default stream (the device's
+  // or the context's) lives as long as the device or the context.
+  *stream = const_cast<std::shared_ptr<Stream>*>(&CurrentDefaultStreamLocked(device));
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::GetPrimaryContextState(const char* api, int32_t device, uint32_t* flags, int32_t* active) {
+  if (flags == nullptr || active == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "flags or active is nullptr.");
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+  if (device < 0 || static_cast<size_t>(device) >= devices_.size()) {
+    return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range [0, %zu).", device, devices_.size());
+  }
+  *flags = 0;  // no context flags exist
+  *active = devices_[static_cast<size_t>(device)].ref_count > 0 ? 1 : 0;
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::ResetDeviceForce(const char* api, int32_t device) {
+  std::vector<std::shared_ptr<Stream>> released;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+    if (device < 0 || static_cast<size_t>(device) >= devices_.size()) {
+      return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range [0, %zu).", device,
+                  devices_.size());
+    }
+    const int references = devices_[static_cast<size_t>(device)].ref_count;
+    if (references == 0) return ACL_SUCCESS;
+    ReleaseDeviceLocked(device, references, &released);
+  }
+  for (auto& stream : released) stream->Shutdown();  // drains: queued work runs to completion first
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::StreamsOfCurrentDevice(const char* api, std::vector<std::shared_ptr<Stream>>* streams) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  int32_t device = -1;
+  const aclError status = RequireContextLocked(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  *streams = StreamsOfDeviceLocked(device);
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::CreateEvent(const char* api, aclrtEvent* event, uint32_t flags) {
   if (event == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "event is nullptr.");
   std::lock_guard<std::mutex> lock(mutex_);  // as in CreateStream
   int32_t device = -1;
   const aclError status = RequireContextLocked(api, &device);
   if (status != ACL_SUCCESS) return status;
-  auto created = std::make_shared<Event>(device);
+  auto created = std::make_shared<Event>(device, flags);
   events_.emplace(created.get(), created);
   *event = created.get();
   return ACL_SUCCESS;

@@ -54,7 +54,7 @@ class AH_INTERNAL_API Runtime {
   /// The overflow mode of `device` (no checks; for launches that already resolved a stream).
   aclrtFloatOverflowMode OverflowModeOf(int32_t device);
 
-  aclError CreateStream(const char* api, aclrtStream* stream);
+  aclError CreateStream(const char* api, aclrtStream* stream, uint32_t priority = 0, uint32_t flags = 0);
   aclError DestroyStream(const char* api, aclrtStream stream);
   /// Resolves a stream handle for use by the current thread: nullptr is the current device's
   /// default stream; a stream of another device is ACL_ERROR_RT_STREAM_CONTEXT. `overflow_mode`,
@@ -63,8 +63,26 @@ class AH_INTERNAL_API Runtime {
                       aclrtFloatOverflowMode* overflow_mode = nullptr);
   aclError SynchronizeStream(const char* api, aclrtStream handle);
   aclError SynchronizeDevice(const char* api);
+  /// The streams of the calling thread's current device (default streams included).
+  aclError StreamsOfCurrentDevice(const char* api, std::vector<std::shared_ptr<Stream>>* streams);
 
-  aclError CreateEvent(const char* api, aclrtEvent* event);
+  /// Explicit contexts (aclrtCreateContext...). A context holds a reference to its device, like
+  /// aclrtSetDevice, and has its own default stream; it is global, so any thread may make it
+  /// current. The implicit context of aclrtSetDevice is the device's primary context. Streams
+  /// and events belong to the device, whichever of its contexts was current when they were made.
+  aclError CreateContext(const char* api, aclrtContext* context, int32_t device);
+  aclError DestroyContext(const char* api, aclrtContext context);
+  aclError SetCurrentContext(const char* api, aclrtContext context);
+  aclError GetCurrentContext(const char* api, aclrtContext* context);
+  /// The current context's default stream, as a handle FindStream accepts.
+  aclError GetCurrentDefaultStream(const char* api, aclrtStream* stream);
+  /// Whether `device`'s primary context exists (some thread holds an aclrtSetDevice reference).
+  aclError GetPrimaryContextState(const char* api, int32_t device, uint32_t* flags, int32_t* active);
+  /// aclrtResetDeviceForce: drops every reference to `device` at once, its explicit contexts'
+  /// included; queued work is drained, as by aclrtResetDevice.
+  aclError ResetDeviceForce(const char* api, int32_t device);
+
+  aclError CreateEvent(const char* api, aclrtEvent* event, uint32_t flags = 0);
   aclError DestroyEvent(const char* api, aclrtEvent event);
   aclError FindEvent(const char* api, aclrtEvent handle, std::shared_ptr<Event>* event);
 
@@ -73,7 +91,12 @@ class AH_INTERNAL_API Runtime {
     int ref_count = 0;
     uint64_t generation = 0;  // bumped whenever the first reference creates the default context
     std::shared_ptr<Stream> default_stream;
+    std::shared_ptr<int32_t> primary_handle;  // the primary context's aclrtContext (its address)
     aclrtFloatOverflowMode overflow_mode = ACL_RT_OVERFLOW_MODE_INFNAN;
+  };
+  struct ExplicitContext {
+    int32_t device;
+    std::shared_ptr<Stream> default_stream;
   };
 
   Runtime() = default;
@@ -82,6 +105,13 @@ class AH_INTERNAL_API Runtime {
   aclError RequireContextLocked(const char* api, int32_t* device) const;
   aclError FinalizeNow();
   std::vector<std::shared_ptr<Stream>> StreamsOfDeviceLocked(int32_t device) const;
+  /// Takes a reference to `device` (creating its primary context on the first one).
+  void AcquireDeviceLocked(int32_t device);
+  /// Drops `count` references to `device`; on the last one its streams, events and explicit
+  /// contexts go: they are appended to `released`, to be shut down outside the lock.
+  void ReleaseDeviceLocked(int32_t device, int count, std::vector<std::shared_ptr<Stream>>* released);
+  /// The default stream of the calling thread's current context (context already validated).
+  const std::shared_ptr<Stream>& CurrentDefaultStreamLocked(int32_t device) const;
 
   std::mutex mutex_;
   uint64_t init_count_ = 0;
@@ -93,6 +123,7 @@ class AH_INTERNAL_API Runtime {
   std::vector<DeviceState> devices_;
   std::unordered_map<const void*, std::shared_ptr<Stream>> streams_;
   std::unordered_map<const void*, std::shared_ptr<Event>> events_;
+  std::unordered_map<const void*, std::shared_ptr<ExplicitContext>> contexts_;
 };
 
 }  // namespace aclnn_host

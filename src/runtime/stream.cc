@@ -4,12 +4,20 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <xmmintrin.h>
 #endif
+#include <atomic>
 #include <exception>
 #include <utility>
 
 namespace aclnn_host {
+namespace {
 
-Stream::Stream(int32_t device) : device_(device) {}
+std::atomic<int32_t> next_stream_id{0};
+std::atomic<uint32_t> next_event_id{0};
+
+}  // namespace
+
+Stream::Stream(int32_t device, uint32_t priority, uint32_t flags)
+    : device_(device), id_(next_stream_id.fetch_add(1)), priority_(priority), flags_(flags) {}
 
 Stream::~Stream() { Shutdown(); }
 
@@ -103,6 +111,29 @@ TaskResult Stream::Synchronize() {
   return result;
 }
 
+TaskResult Stream::SynchronizeFor(std::chrono::milliseconds timeout, bool* timed_out) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  const uint64_t target = issued_;
+  *timed_out = false;
+  if (completed_ < target) {
+    ++done_waiters_;
+    bool done = true;
+    if (timeout == std::chrono::milliseconds::max()) {  // for ever: now + max would overflow
+      work_done_.wait(lock, [&] { return completed_ >= target; });
+    } else {
+      done = work_done_.wait_for(lock, timeout, [&] { return completed_ >= target; });
+    }
+    --done_waiters_;
+    if (!done) {
+      *timed_out = true;
+      return TaskResult();
+    }
+  }
+  TaskResult result = std::move(first_failure_);
+  first_failure_ = TaskResult();
+  return result;
+}
+
 bool Stream::Idle() {
   std::lock_guard<std::mutex> lock(mutex_);
   return completed_ == issued_;
@@ -124,15 +155,22 @@ void Stream::Shutdown() {
   --done_waiters_;
 }
 
+Event::Event(int32_t device, uint32_t flags) : device_(device), id_(next_event_id.fetch_add(1)), flags_(flags) {}
+
 uint64_t Event::BeginRecord() {
   std::lock_guard<std::mutex> lock(mutex_);
   return ++recorded_;
 }
 
 void Event::Complete(uint64_t sequence) {
+  const auto now = std::chrono::steady_clock::now();
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (sequence <= completed_through_) return;
+    if (sequence > timed_sequence_) {
+      timed_sequence_ = sequence;
+      timed_at_ = now;
+    }
     completed_beyond_.insert(sequence);
     // Fold the records that are now contiguous into the watermark, so the set stays small.
     while (!completed_beyond_.empty() && *completed_beyond_.begin() == completed_through_ + 1) {
@@ -155,6 +193,22 @@ bool Event::IsCompleteLocked(uint64_t sequence) const {
 void Event::WaitFor(uint64_t sequence) {
   std::unique_lock<std::mutex> lock(mutex_);
   completed_cv_.wait(lock, [&] { return IsCompleteLocked(sequence); });
+}
+
+bool Event::WaitFor(uint64_t sequence, std::chrono::milliseconds timeout) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (timeout == std::chrono::milliseconds::max()) {  // for ever: now + max would overflow
+    completed_cv_.wait(lock, [&] { return IsCompleteLocked(sequence); });
+    return true;
+  }
+  return completed_cv_.wait_for(lock, timeout, [&] { return IsCompleteLocked(sequence); });
+}
+
+bool Event::CompletionTime(uint64_t sequence, std::chrono::steady_clock::time_point* when) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (sequence == 0 || sequence != timed_sequence_) return false;
+  *when = timed_at_;
+  return true;
 }
 
 bool Event::IsComplete(uint64_t sequence) {

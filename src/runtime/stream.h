@@ -4,6 +4,7 @@
 #define ACLNN_HOST_RUNTIME_STREAM_H_
 
 #include <cfenv>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -29,12 +30,17 @@ using StreamTask = std::function<TaskResult()>;
 
 class AH_INTERNAL_API Stream {
  public:
-  explicit Stream(int32_t device);
+  /// `priority` and `flags` are what aclrtCreateStreamWithConfig was given; the host runs every
+  /// stream alike and only reports them.
+  explicit Stream(int32_t device, uint32_t priority = 0, uint32_t flags = 0);
   ~Stream();  // drains the queue first
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
 
   int32_t device() const { return device_; }
+  int32_t id() const { return id_; }  // unique in the process, from 0
+  uint32_t priority() const { return priority_; }
+  uint32_t flags() const { return flags_; }
 
   /// Queues `task` behind the work already issued. False once the stream is shutting down.
   bool Enqueue(StreamTask task);
@@ -58,6 +64,10 @@ class AH_INTERNAL_API Stream {
   /// Waits until every task issued so far has run. Returns the first failure since the last
   /// synchronisation (and forgets it), or a success result.
   TaskResult Synchronize();
+
+  /// Synchronize, giving up after `timeout` (then `*timed_out` is set and nothing is consumed);
+  /// milliseconds::max() waits for ever.
+  TaskResult SynchronizeFor(std::chrono::milliseconds timeout, bool* timed_out);
 
   /// Whether every task issued so far has run.
   bool Idle();
@@ -97,6 +107,9 @@ class AH_INTERNAL_API Stream {
   void WorkerLoop();
 
   const int32_t device_;
+  const int32_t id_;
+  const uint32_t priority_;
+  const uint32_t flags_;
   std::mutex mutex_;
   std::condition_variable work_ready_;
   std::condition_variable work_done_;
@@ -116,8 +129,10 @@ class AH_INTERNAL_API Stream {
 /// a later record completing says nothing about an earlier one still queued elsewhere.
 class AH_INTERNAL_API Event {
  public:
-  explicit Event(int32_t device) : device_(device) {}
+  explicit Event(int32_t device, uint32_t flags = 0);
   int32_t device() const { return device_; }
+  uint32_t id() const { return id_; }        // unique in the process, from 0
+  uint32_t flags() const { return flags_; }  // aclrtCreateEventWithFlag's
 
   /// Starts a new record and returns its sequence number (1, 2, ...).
   uint64_t BeginRecord();
@@ -129,16 +144,26 @@ class AH_INTERNAL_API Event {
   void WaitFor(uint64_t sequence);
   /// Whether record `sequence` has completed (record 0, "never recorded", always has).
   bool IsComplete(uint64_t sequence);
+  /// WaitFor, giving up after `timeout` (milliseconds::max(): for ever); false when it timed out.
+  bool WaitFor(uint64_t sequence, std::chrono::milliseconds timeout);
+  /// When record `sequence` completed, on the steady clock (the stream's timeline: the record
+  /// completes when its stream reaches it). False when that record is not the latest completed
+  /// one, or has not completed.
+  bool CompletionTime(uint64_t sequence, std::chrono::steady_clock::time_point* when);
 
  private:
   bool IsCompleteLocked(uint64_t sequence) const;
 
   const int32_t device_;
+  const uint32_t id_;
+  const uint32_t flags_;
   std::mutex mutex_;
   std::condition_variable completed_cv_;
   uint64_t recorded_ = 0;
   uint64_t completed_through_ = 0;       // every record <= this has completed
   std::set<uint64_t> completed_beyond_;  // completed records > completed_through_
+  uint64_t timed_sequence_ = 0;          // the highest completed record, and when it completed
+  std::chrono::steady_clock::time_point timed_at_;
 };
 
 }  // namespace aclnn_host

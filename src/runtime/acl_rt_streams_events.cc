@@ -1,0 +1,319 @@
+// Streams and events beyond the basics of acl_api.cc: creation with a configuration, identity,
+// priority and flags, synchronisation with timeouts, event flags, ids, timing and status queries.
+//
+// Timeouts are in milliseconds: -1 waits for ever, 0 only checks, and anything below -1 is
+// ACL_ERROR_RT_PARAM_INVALID, as in CANN. Event times are taken when the record completes on its
+// stream's worker, i.e. on the stream's timeline, from the steady clock.
+#include <chrono>
+#include <memory>
+#include <new>
+#include <vector>
+
+#include "acl/acl.h"
+#include "runtime/context.h"
+#include "runtime/error_log.h"
+#include "runtime/guard.h"
+
+using aclnn_host::Fail;
+using aclnn_host::Runtime;
+
+namespace {
+
+// Stream priorities run from 0 (the greatest) to 7 (the least); the host runs all streams alike.
+constexpr int32_t kGreatestStreamPriority = 0;
+constexpr int32_t kLeastStreamPriority = 7;
+constexpr uint32_t kEventFlags = ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE |
+                                 ACL_EVENT_DEVICE_USE_ONLY | ACL_EVENT_EXTERNAL | ACL_EVENT_IPC;
+
+template <typename Body>
+aclError Run(const char* api, Body&& body) {
+  return aclnn_host::Guard(api, ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, body);
+}
+
+/// Checks a CANN timeout and turns it into a wait bound (-1: for ever).
+bool TimeoutOf(const char* api, int32_t timeout, std::chrono::milliseconds* bound, aclError* status) {
+  if (timeout < -1) {
+    *status = Fail(api, ACL_ERROR_RT_PARAM_INVALID, "timeout %d is invalid: expected -1 (for ever) or [0, INT_MAX] ms.",
+                   timeout);
+    return false;
+  }
+  *bound = timeout == -1 ? std::chrono::milliseconds::max() : std::chrono::milliseconds(timeout);
+  return true;
+}
+
+aclError CreateStreamChecked(const char* api, aclrtStream* stream, uint32_t priority, uint32_t flags) {
+  if (stream == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "stream is nullptr.");
+  if (priority > static_cast<uint32_t>(kLeastStreamPriority)) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "priority %u is outside [%d, %d].", priority, kGreatestStreamPriority,
+                kLeastStreamPriority);
+  }
+  return Runtime::Get().CreateStream(api, stream, priority, flags);
+}
+
+aclError CreateEventChecked(const char* api, aclrtEvent* event, uint32_t flag) {
+  if (event == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "event is nullptr.");
+  if ((flag & ~kEventFlags) != 0) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM, "flag 0x%x has bits that are no ACL_EVENT_* flag.", flag);
+  }
+  if ((flag & ACL_EVENT_IPC) != 0) {
+    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                "ACL_EVENT_IPC is not supported by aclnn-host: events live in one process.");
+  }
+  return Runtime::Get().CreateEvent(api, event, flag);
+}
+
+/// The completion time of `event`'s latest record; ACL_ERROR_RT_EVENT_NOT_COMPLETE when it has
+/// not been recorded or has not completed.
+aclError LatestCompletion(const char* api, aclrtEvent event, std::chrono::steady_clock::time_point* when) {
+  std::shared_ptr<aclnn_host::Event> target;
+  const aclError result = Runtime::Get().FindEvent(api, event, &target);
+  if (result != ACL_SUCCESS) return result;
+  const uint64_t latest = target->LatestRecord();
+  if (latest == 0) return Fail(api, ACL_ERROR_RT_EVENT_NOT_COMPLETE, "event %p has never been recorded.", event);
+  if (!target->CompletionTime(latest, when)) {
+    return Fail(api, ACL_ERROR_RT_EVENT_NOT_COMPLETE, "event %p's latest record has not completed.", event);
+  }
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclrtStreamConfigHandle* aclrtCreateStreamConfigHandle(void) {
+  return new (std::nothrow) aclrtStreamConfigHandle{nullptr, 0, 0, 0};
+}
+
+aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle* handle) {
+  if (handle == nullptr) return Fail("aclrtDestroyStreamConfigHandle", ACL_ERROR_INVALID_PARAM, "handle is nullptr.");
+  delete handle;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle, aclrtStreamConfigAttr attr, const void* attrValue,
+                                 size_t valueSize) {
+  const char* api = "aclrtSetStreamConfigOpt";
+  if (handle == nullptr || attrValue == nullptr)
+    return Fail(api, ACL_ERROR_INVALID_PARAM, "handle or attrValue is nullptr.");
+  switch (attr) {
+    case ACL_RT_STREAM_WORK_ADDR_PTR:
+      if (valueSize != sizeof(void*)) break;
+      handle->workptr = *static_cast<void* const*>(attrValue);
+      return ACL_SUCCESS;
+    case ACL_RT_STREAM_WORK_SIZE:
+      if (valueSize != sizeof(size_t)) break;
+      handle->workSize = *static_cast<const size_t*>(attrValue);
+      return ACL_SUCCESS;
+    case ACL_RT_STREAM_FLAG:
+      if (valueSize != sizeof(uint32_t)) break;
+      handle->flag = *static_cast<const uint32_t*>(attrValue);
+      return ACL_SUCCESS;
+    case ACL_RT_STREAM_PRIORITY:
+      if (valueSize != sizeof(uint32_t)) break;
+      handle->priority = *static_cast<const uint32_t*>(attrValue);
+      return ACL_SUCCESS;
+    default:
+      return Fail(api, ACL_ERROR_INVALID_PARAM, "attr %d is not an aclrtStreamConfigAttr.", static_cast<int>(attr));
+  }
+  return Fail(api, ACL_ERROR_INVALID_PARAM, "valueSize %zu does not match attr %d.", valueSize, static_cast<int>(attr));
+}
+
+aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle* handle) {
+  const char* api = "aclrtCreateStreamV2";
+  return Run(api, [&] {
+    if (handle == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "handle is nullptr.");
+    return CreateStreamChecked(api, stream, handle->priority, static_cast<uint32_t>(handle->flag));
+  });
+}
+
+aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) {
+  const char* api = "aclrtCreateStreamWithConfig";
+  return Run(api, [&] { return CreateStreamChecked(api, stream, priority, flag); });
+}
+
+aclError aclrtDeviceGetStreamPriorityRange(int32_t* leastPriority, int32_t* greatestPriority) {
+  if (leastPriority == nullptr || greatestPriority == nullptr) {
+    return Fail("aclrtDeviceGetStreamPriorityRange", ACL_ERROR_INVALID_PARAM, "an output is nullptr.");
+  }
+  *leastPriority = kLeastStreamPriority;
+  *greatestPriority = kGreatestStreamPriority;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtStreamGetId(aclrtStream stream, int32_t* streamId) {
+  const char* api = "aclrtStreamGetId";
+  return Run(api, [&] {
+    if (streamId == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "streamId is nullptr.");
+    std::shared_ptr<aclnn_host::Stream> target;
+    const aclError result = Runtime::Get().FindStream(api, stream, &target);
+    if (result != ACL_SUCCESS) return result;
+    *streamId = target->id();
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t* priority) {
+  const char* api = "aclrtStreamGetPriority";
+  return Run(api, [&] {
+    if (priority == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "priority is nullptr.");
+    std::shared_ptr<aclnn_host::Stream> target;
+    const aclError result = Runtime::Get().FindStream(api, stream, &target);
+    if (result != ACL_SUCCESS) return result;
+    *priority = target->priority();
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t* flags) {
+  const char* api = "aclrtStreamGetFlags";
+  return Run(api, [&] {
+    if (flags == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "flags is nullptr.");
+    std::shared_ptr<aclnn_host::Stream> target;
+    const aclError result = Runtime::Get().FindStream(api, stream, &target);
+    if (result != ACL_SUCCESS) return result;
+    *flags = target->flags();
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
+  const char* api = "aclrtSynchronizeStreamWithTimeout";
+  return Run(api, [&] {
+    std::chrono::milliseconds bound;
+    aclError status = ACL_SUCCESS;
+    if (!TimeoutOf(api, timeout, &bound, &status)) return status;
+    std::shared_ptr<aclnn_host::Stream> target;
+    status = Runtime::Get().FindStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    bool timed_out = false;
+    const aclnn_host::TaskResult result = target->SynchronizeFor(bound, &timed_out);
+    if (timed_out) {
+      return Fail(api, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, "the stream's work did not finish within %d ms.", timeout);
+    }
+    return result.code != 0 ? Fail(api, result.code, result.message) : ACL_SUCCESS;
+  });
+}
+
+aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout) {
+  const char* api = "aclrtSynchronizeDeviceWithTimeout";
+  return Run(api, [&] {
+    std::chrono::milliseconds bound;
+    aclError status = ACL_SUCCESS;
+    if (!TimeoutOf(api, timeout, &bound, &status)) return status;
+    std::vector<std::shared_ptr<aclnn_host::Stream>> streams;
+    status = Runtime::Get().StreamsOfCurrentDevice(api, &streams);
+    if (status != ACL_SUCCESS) return status;
+    const auto start = std::chrono::steady_clock::now();
+    aclnn_host::TaskResult first_failure;
+    for (auto& stream : streams) {
+      std::chrono::milliseconds left = bound;
+      if (bound != std::chrono::milliseconds::max()) {
+        const auto spent =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+        left = spent >= bound ? std::chrono::milliseconds(0) : bound - spent;
+      }
+      bool timed_out = false;
+      aclnn_host::TaskResult result = stream->SynchronizeFor(left, &timed_out);
+      if (timed_out) {
+        return Fail(api, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, "the device's work did not finish within %d ms.", timeout);
+      }
+      if (result.code != 0 && first_failure.code == 0) first_failure = std::move(result);
+    }
+    return first_failure.code != 0 ? Fail(api, first_failure.code, first_failure.message) : ACL_SUCCESS;
+  });
+}
+
+aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t flag) {
+  const char* api = "aclrtCreateEventWithFlag";
+  return Run(api, [&] { return CreateEventChecked(api, event, flag); });
+}
+
+aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) {
+  const char* api = "aclrtCreateEventExWithFlag";
+  return Run(api, [&] { return CreateEventChecked(api, event, flag); });
+}
+
+aclError aclrtGetEventId(aclrtEvent event, uint32_t* eventId) {
+  const char* api = "aclrtGetEventId";
+  return Run(api, [&] {
+    if (eventId == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "eventId is nullptr.");
+    std::shared_ptr<aclnn_host::Event> target;
+    const aclError result = Runtime::Get().FindEvent(api, event, &target);
+    if (result != ACL_SUCCESS) return result;
+    *eventId = target->id();
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
+  const char* api = "aclrtQueryEvent";
+  return Run(api, [&] {
+    if (status == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "status is nullptr.");
+    std::shared_ptr<aclnn_host::Event> target;
+    const aclError result = Runtime::Get().FindEvent(api, event, &target);
+    if (result != ACL_SUCCESS) return result;
+    *status = target->IsComplete(target->LatestRecord()) ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
+    return ACL_SUCCESS;
+  });
+}
+
+// A wait on the event is satisfied once its latest record (the one a wait would target) completed.
+aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus* status) {
+  const char* api = "aclrtQueryEventWaitStatus";
+  return Run(api, [&] {
+    if (status == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "status is nullptr.");
+    std::shared_ptr<aclnn_host::Event> target;
+    const aclError result = Runtime::Get().FindEvent(api, event, &target);
+    if (result != ACL_SUCCESS) return result;
+    *status =
+        target->IsComplete(target->LatestRecord()) ? ACL_EVENT_WAIT_STATUS_COMPLETE : ACL_EVENT_WAIT_STATUS_NOT_READY;
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
+  const char* api = "aclrtSynchronizeEventWithTimeout";
+  return Run(api, [&] {
+    std::chrono::milliseconds bound;
+    aclError status = ACL_SUCCESS;
+    if (!TimeoutOf(api, timeout, &bound, &status)) return status;
+    std::shared_ptr<aclnn_host::Event> target;
+    status = Runtime::Get().FindEvent(api, event, &target);
+    if (status != ACL_SUCCESS) return status;
+    if (!target->WaitFor(target->LatestRecord(), bound)) {
+      return Fail(api, ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "the event's latest record did not complete within %d ms.",
+                  timeout);
+    }
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent) {
+  const char* api = "aclrtEventElapsedTime";
+  return Run(api, [&] {
+    if (ms == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "ms is nullptr.");
+    std::chrono::steady_clock::time_point start, end;
+    aclError status = LatestCompletion(api, startEvent, &start);
+    if (status != ACL_SUCCESS) return status;
+    status = LatestCompletion(api, endEvent, &end);
+    if (status != ACL_SUCCESS) return status;
+    *ms = std::chrono::duration<float, std::milli>(end - start).count();
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
+  const char* api = "aclrtEventGetTimestamp";
+  return Run(api, [&] {
+    if (timestamp == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "timestamp is nullptr.");
+    std::chrono::steady_clock::time_point when;
+    const aclError status = LatestCompletion(api, event, &when);
+    if (status != ACL_SUCCESS) return status;
+    // Microseconds of the steady clock: comparable between events, not a wall-clock date.
+    *timestamp =
+        static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(when.time_since_epoch()).count());
+    return ACL_SUCCESS;
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,229 @@
+// Explicit contexts (aclrtCreateContext, aclrtSetCurrentContext...), the implicit context of
+// aclrtSetDevice, contexts used from other threads, and forced teardown (aclrtResetDeviceForce,
+// aclrtDestroyStreamForce), which drains queued work.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <future>
+#include <thread>
+#include <vector>
+
+#include "acl/acl.h"
+#include "support/acl_test_support.h"
+#include "support/status_assertions.h"
+#include "support/stream_gate.h"
+
+namespace {
+
+using test::FailsWith;
+using test::Succeeds;
+using test::TakeErrorMessage;
+
+class AclContext : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    setenv("ACLNN_HOST_DEVICE_COUNT", "2", 1);
+    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS) << TakeErrorMessage();
+  }
+  void TearDown() override {
+    aclFinalize();
+    unsetenv("ACLNN_HOST_DEVICE_COUNT");
+    TakeErrorMessage();
+  }
+};
+
+TEST_F(AclContext, CreateMakesTheContextCurrentOnItsDevice) {
+  aclrtContext context = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateContext(&context, 1)));
+  ASSERT_NE(context, nullptr);
+  aclrtContext current = nullptr;
+  EXPECT_TRUE(Succeeds(aclrtGetCurrentContext(&current)));
+  EXPECT_EQ(current, context);
+  int32_t device = -1;
+  EXPECT_TRUE(Succeeds(aclrtGetDevice(&device)));
+  EXPECT_EQ(device, 1);
+  EXPECT_TRUE(Succeeds(aclrtDestroyContext(context)));
+  EXPECT_TRUE(FailsWith(aclrtGetDevice(&device), ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetDevice"));
+}
+
+TEST_F(AclContext, SetDeviceHasAnImplicitPrimaryContext) {
+  int32_t active = -1;
+  uint32_t flags = 7;
+  EXPECT_TRUE(Succeeds(aclrtGetPrimaryCtxState(0, &flags, &active)));
+  EXPECT_EQ(active, 0);
+  ASSERT_TRUE(Succeeds(aclrtSetDevice(0)));
+  EXPECT_TRUE(Succeeds(aclrtGetPrimaryCtxState(0, &flags, &active)));
+  EXPECT_EQ(active, 1);
+  EXPECT_EQ(flags, 0u);
+  aclrtContext primary = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtGetCurrentContext(&primary)));
+  ASSERT_NE(primary, nullptr);
+
+  aclrtContext other = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateContext(&other, 0)));
+  EXPECT_NE(other, primary);
+  EXPECT_TRUE(Succeeds(aclrtSetCurrentContext(primary)));  // back to the implicit one
+  aclrtContext current = nullptr;
+  EXPECT_TRUE(Succeeds(aclrtGetCurrentContext(&current)));
+  EXPECT_EQ(current, primary);
+  // The primary context is released by aclrtResetDevice, not by aclrtDestroyContext.
+  EXPECT_TRUE(
+      FailsWith(aclrtDestroyContext(primary), ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyContext", {"primary context"}));
+  EXPECT_TRUE(Succeeds(aclrtDestroyContext(other)));
+  EXPECT_TRUE(Succeeds(aclrtResetDevice(0)));
+  EXPECT_TRUE(Succeeds(aclrtGetPrimaryCtxState(0, &flags, &active)));
+  EXPECT_EQ(active, 0);
+  EXPECT_TRUE(FailsWith(aclrtSetCurrentContext(primary), ACL_ERROR_RT_INVALID_HANDLE, "aclrtSetCurrentContext"));
+}
+
+TEST_F(AclContext, EachContextHasItsOwnDefaultStream) {
+  ASSERT_TRUE(Succeeds(aclrtSetDevice(0)));
+  aclrtStream primary_default = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCtxGetCurrentDefaultStream(&primary_default)));
+  ASSERT_NE(primary_default, nullptr);
+  aclrtContext context = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateContext(&context, 0)));
+  aclrtStream context_default = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCtxGetCurrentDefaultStream(&context_default)));
+  EXPECT_NE(context_default, primary_default);
+
+  // The handle is a usable stream: work on it runs, in order, like work on NULL.
+  test::DeviceBuffer buffer(64);
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(buffer.get(), 64, 0x5A, 64, context_default)));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(context_default)));
+  EXPECT_EQ(buffer.Download<uint8_t>(64), std::vector<uint8_t>(64, 0x5A));
+  // It is the context's: the default stream cannot be destroyed, and another context's is foreign.
+  EXPECT_TRUE(FailsWith(aclrtDestroyStream(context_default), ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyStream"));
+  EXPECT_TRUE(
+      FailsWith(aclrtSynchronizeStream(primary_default), ACL_ERROR_RT_INVALID_HANDLE, "aclrtSynchronizeStream"));
+  EXPECT_TRUE(Succeeds(aclrtDestroyContext(context)));
+  EXPECT_TRUE(Succeeds(aclrtResetDevice(0)));
+}
+
+TEST_F(AclContext, AContextIsUsableFromAnotherThread) {
+  aclrtContext context = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateContext(&context, 1)));
+  test::DeviceBuffer buffer(256);
+  std::thread worker([&] {
+    int32_t device = -1;
+    EXPECT_TRUE(FailsWith(aclrtGetDevice(&device), ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetDevice"));
+    ASSERT_TRUE(Succeeds(aclrtSetCurrentContext(context)));
+    EXPECT_TRUE(Succeeds(aclrtGetDevice(&device)));
+    EXPECT_EQ(device, 1);
+    aclrtStream stream = nullptr;
+    ASSERT_TRUE(Succeeds(aclrtCreateStream(&stream)));
+    EXPECT_TRUE(Succeeds(aclrtMemsetAsync(buffer.get(), 256, 7, 256, stream)));
+    EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
+    EXPECT_TRUE(Succeeds(aclrtDestroyStream(stream)));
+    aclrtContext current = nullptr;
+    EXPECT_TRUE(Succeeds(aclrtGetCurrentContext(&current)));
+    EXPECT_EQ(current, context);
+  });
+  worker.join();
+  EXPECT_EQ(buffer.Download<uint8_t>(256), std::vector<uint8_t>(256, 7));
+  EXPECT_TRUE(Succeeds(aclrtDestroyContext(context)));
+}
+
+TEST_F(AclContext, DestroyedContextIsNoLongerCurrentAnywhere) {
+  aclrtContext context = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateContext(&context, 0)));
+  std::promise<void> set, destroyed;
+  std::thread worker([&] {
+    EXPECT_TRUE(Succeeds(aclrtSetCurrentContext(context)));
+    set.set_value();
+    destroyed.get_future().wait();
+    aclrtStream stream = nullptr;
+    EXPECT_TRUE(FailsWith(aclrtCreateStream(&stream), ACL_ERROR_RT_CONTEXT_NULL, "aclrtCreateStream"));
+  });
+  set.get_future().wait();
+  EXPECT_TRUE(Succeeds(aclrtDestroyContext(context)));
+  destroyed.set_value();
+  worker.join();
+  EXPECT_TRUE(FailsWith(aclrtDestroyContext(context), ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyContext"));
+}
+
+TEST_F(AclContext, BadArgumentsAreRejected) {
+  aclrtContext context = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtCreateContext(nullptr, 0), ACL_ERROR_INVALID_PARAM, "aclrtCreateContext"));
+  EXPECT_TRUE(FailsWith(aclrtCreateContext(&context, 2), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtCreateContext"));
+  EXPECT_TRUE(FailsWith(aclrtCreateContext(&context, -1), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtCreateContext"));
+  EXPECT_EQ(context, nullptr);
+  EXPECT_TRUE(FailsWith(aclrtDestroyContext(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtDestroyContext"));
+  EXPECT_TRUE(FailsWith(aclrtSetCurrentContext(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtSetCurrentContext"));
+  int not_a_context = 0;
+  EXPECT_TRUE(FailsWith(aclrtSetCurrentContext(&not_a_context), ACL_ERROR_RT_INVALID_HANDLE, "aclrtSetCurrentContext"));
+  EXPECT_TRUE(FailsWith(aclrtGetCurrentContext(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtGetCurrentContext"));
+  EXPECT_TRUE(FailsWith(aclrtGetCurrentContext(&context), ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetCurrentContext"));
+  aclrtStream stream = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtCtxGetCurrentDefaultStream(&stream), ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtCtxGetCurrentDefaultStream"));
+  EXPECT_TRUE(
+      FailsWith(aclrtCtxGetCurrentDefaultStream(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtCtxGetCurrentDefaultStream"));
+  uint32_t flags = 0;
+  int32_t active = 0;
+  EXPECT_TRUE(
+      FailsWith(aclrtGetPrimaryCtxState(5, &flags, &active), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtGetPrimaryCtxState"));
+  EXPECT_TRUE(
+      FailsWith(aclrtGetPrimaryCtxState(0, nullptr, &active), ACL_ERROR_INVALID_PARAM, "aclrtGetPrimaryCtxState"));
+}
+
+TEST(AclContextUninitialised, NeedsAclInit) {
+  aclrtContext context = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtCreateContext(&context, 0), ACL_ERROR_UNINITIALIZE, "aclrtCreateContext"));
+  EXPECT_TRUE(FailsWith(aclrtResetDeviceForce(0), ACL_ERROR_UNINITIALIZE, "aclrtResetDeviceForce"));
+}
+
+TEST_F(AclContext, ResetDeviceForceReleasesEveryReferenceAfterDrainingQueuedWork) {
+  ASSERT_TRUE(Succeeds(aclrtSetDevice(0)));
+  ASSERT_TRUE(Succeeds(aclrtSetDevice(0)));
+  aclrtContext context = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateContext(&context, 0)));
+  aclrtStream stream = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&stream)));
+  test::DeviceBuffer buffer(128);
+  std::memset(buffer.get(), 0, 128);
+  auto gate = std::make_unique<test::StreamGate>(stream);
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(buffer.get(), 128, 0x33, 128, stream)));  // queued behind the gate
+
+  std::future<aclError> reset = std::async(std::launch::async, [] { return aclrtResetDeviceForce(0); });
+  EXPECT_EQ(reset.wait_for(std::chrono::milliseconds(50)), std::future_status::timeout);  // it drains
+  gate->Release();
+  EXPECT_EQ(reset.get(), ACL_SUCCESS);
+  EXPECT_EQ(std::vector<uint8_t>(static_cast<uint8_t*>(buffer.get()), static_cast<uint8_t*>(buffer.get()) + 128),
+            std::vector<uint8_t>(128, 0x33));
+
+  uint32_t flags = 0;
+  int32_t active = 1;
+  EXPECT_TRUE(Succeeds(aclrtGetPrimaryCtxState(0, &flags, &active)));
+  EXPECT_EQ(active, 0);
+  EXPECT_TRUE(FailsWith(aclrtSetCurrentContext(context), ACL_ERROR_RT_INVALID_HANDLE, "aclrtSetCurrentContext"));
+  int32_t device = -1;
+  EXPECT_TRUE(FailsWith(aclrtGetDevice(&device), ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetDevice"));
+  EXPECT_TRUE(Succeeds(aclrtResetDeviceForce(0)));  // nothing left: still a success
+  EXPECT_TRUE(
+      FailsWith(aclrtResetDeviceForce(2), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtResetDeviceForce", {"out of range"}));
+}
+
+TEST_F(AclContext, DestroyStreamForceDrainsTheStream) {
+  ASSERT_TRUE(Succeeds(aclrtSetDevice(0)));
+  aclrtStream stream = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&stream)));
+  test::DeviceBuffer buffer(64);
+  std::memset(buffer.get(), 0, 64);
+  auto gate = std::make_unique<test::StreamGate>(stream);
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(buffer.get(), 64, 0x44, 64, stream)));
+  std::future<aclError> destroyed =
+      std::async(std::launch::async, [stream] { return aclrtDestroyStreamForce(stream); });
+  EXPECT_EQ(destroyed.wait_for(std::chrono::milliseconds(50)), std::future_status::timeout);
+  gate->Release();
+  EXPECT_EQ(destroyed.get(), ACL_SUCCESS);
+  EXPECT_EQ(std::vector<uint8_t>(static_cast<uint8_t*>(buffer.get()), static_cast<uint8_t*>(buffer.get()) + 64),
+            std::vector<uint8_t>(64, 0x44));
+  EXPECT_TRUE(FailsWith(aclrtDestroyStreamForce(stream), ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyStreamForce"));
+  EXPECT_TRUE(FailsWith(aclrtDestroyStreamForce(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtDestroyStreamForce"));
+  EXPECT_TRUE(Succeeds(aclrtResetDevice(0)));
+}
+
+}  // namespace

@@ -1,0 +1,215 @@
+// Streams created with a configuration (priority, flags, config handles), stream identity,
+// synchronisation with timeouts, event flags, ids, status queries and timing on the stream's
+// timeline. Blocking is proven with a gated stream (StreamGate), never by sleeping.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdint>
+#include <future>
+#include <memory>
+#include <thread>
+
+#include "acl/acl.h"
+#include "runtime/context.h"
+#include "support/acl_test_support.h"
+#include "support/status_assertions.h"
+#include "support/stream_gate.h"
+
+namespace {
+
+using test::FailsWith;
+using test::Succeeds;
+
+TEST(AclStreamConfig, CreateWithConfigKeepsPriorityAndFlags) {
+  test::RuntimeSession session;
+  aclrtStream stream = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStreamWithConfig(&stream, 3, ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC)));
+  uint32_t priority = 99, flags = 99;
+  EXPECT_TRUE(Succeeds(aclrtStreamGetPriority(stream, &priority)));
+  EXPECT_EQ(priority, 3u);
+  EXPECT_TRUE(Succeeds(aclrtStreamGetFlags(stream, &flags)));
+  EXPECT_EQ(flags, ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC);
+  int32_t least = -1, greatest = -1;
+  EXPECT_TRUE(Succeeds(aclrtDeviceGetStreamPriorityRange(&least, &greatest)));
+  EXPECT_EQ(greatest, 0);
+  EXPECT_EQ(least, 7);
+  aclrtStream rejected = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtCreateStreamWithConfig(&rejected, 8, 0), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtCreateStreamWithConfig", {"priority 8"}));
+  EXPECT_EQ(rejected, nullptr);
+  EXPECT_TRUE(
+      FailsWith(aclrtCreateStreamWithConfig(nullptr, 0, 0), ACL_ERROR_INVALID_PARAM, "aclrtCreateStreamWithConfig"));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(stream)));
+}
+
+TEST(AclStreamConfig, ConfigHandleCreatesAStream) {
+  test::RuntimeSession session;
+  aclrtStreamConfigHandle* handle = aclrtCreateStreamConfigHandle();
+  ASSERT_NE(handle, nullptr);
+  const uint32_t priority = 5, flag = ACL_STREAM_HUGE;
+  EXPECT_TRUE(Succeeds(aclrtSetStreamConfigOpt(handle, ACL_RT_STREAM_PRIORITY, &priority, sizeof(priority))));
+  EXPECT_TRUE(Succeeds(aclrtSetStreamConfigOpt(handle, ACL_RT_STREAM_FLAG, &flag, sizeof(flag))));
+  EXPECT_EQ(handle->priority, 5u);
+  EXPECT_EQ(handle->flag, ACL_STREAM_HUGE);
+  EXPECT_TRUE(FailsWith(aclrtSetStreamConfigOpt(handle, ACL_RT_STREAM_PRIORITY, &priority, 1), ACL_ERROR_INVALID_PARAM,
+                        "aclrtSetStreamConfigOpt", {"valueSize"}));
+  EXPECT_TRUE(FailsWith(aclrtSetStreamConfigOpt(handle, static_cast<aclrtStreamConfigAttr>(42), &priority, 4),
+                        ACL_ERROR_INVALID_PARAM, "aclrtSetStreamConfigOpt"));
+  aclrtStream stream = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStreamV2(&stream, handle)));
+  uint32_t got = 0;
+  EXPECT_TRUE(Succeeds(aclrtStreamGetPriority(stream, &got)));
+  EXPECT_EQ(got, 5u);
+  EXPECT_TRUE(Succeeds(aclrtStreamGetFlags(stream, &got)));
+  EXPECT_EQ(got, ACL_STREAM_HUGE);
+  EXPECT_TRUE(FailsWith(aclrtCreateStreamV2(&stream, nullptr), ACL_ERROR_INVALID_PARAM, "aclrtCreateStreamV2"));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(stream)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStreamConfigHandle(handle)));
+  EXPECT_TRUE(
+      FailsWith(aclrtDestroyStreamConfigHandle(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtDestroyStreamConfigHandle"));
+}
+
+TEST(AclStreamIdentity, IdsAreDistinctAndTheDefaultStreamHasOne) {
+  test::RuntimeSession session;
+  aclrtStream other = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&other)));
+  int32_t a = -1, b = -1, d = -1;
+  EXPECT_TRUE(Succeeds(aclrtStreamGetId(session.stream(), &a)));
+  EXPECT_TRUE(Succeeds(aclrtStreamGetId(other, &b)));
+  EXPECT_TRUE(Succeeds(aclrtStreamGetId(nullptr, &d)));
+  EXPECT_GE(a, 0);
+  EXPECT_NE(a, b);
+  EXPECT_NE(a, d);
+  EXPECT_NE(b, d);
+  uint32_t priority = 9;
+  EXPECT_TRUE(Succeeds(aclrtStreamGetPriority(other, &priority)));
+  EXPECT_EQ(priority, 0u);  // aclrtCreateStream: the greatest priority, no flags
+  EXPECT_TRUE(FailsWith(aclrtStreamGetId(other, nullptr), ACL_ERROR_INVALID_PARAM, "aclrtStreamGetId"));
+  int bogus = 0;
+  EXPECT_TRUE(FailsWith(aclrtStreamGetId(&bogus, &a), ACL_ERROR_RT_INVALID_HANDLE, "aclrtStreamGetId"));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(other)));
+}
+
+TEST(AclStreamTimeout, SynchronizeGivesUpOnAHeldStreamAndSucceedsOnceItRuns) {
+  test::RuntimeSession session;
+  auto gate = std::make_unique<test::StreamGate>(session.stream());
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeStreamWithTimeout(session.stream(), 20), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+                        "aclrtSynchronizeStreamWithTimeout", {"20 ms"}));
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeStreamWithTimeout(session.stream(), 0), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+                        "aclrtSynchronizeStreamWithTimeout"));
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeDeviceWithTimeout(10), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+                        "aclrtSynchronizeDeviceWithTimeout"));
+  gate->Release();
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStreamWithTimeout(session.stream(), -1)));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeDeviceWithTimeout(-1)));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStreamWithTimeout(session.stream(), 0)));  // idle: nothing to wait for
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeStreamWithTimeout(session.stream(), -2), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtSynchronizeStreamWithTimeout", {"-2"}));
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeDeviceWithTimeout(-5), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtSynchronizeDeviceWithTimeout"));
+}
+
+TEST(AclStreamTimeout, ForeverWaitsUntilReleased) {
+  test::RuntimeSession session;
+  auto gate = std::make_unique<test::StreamGate>(session.stream());
+  aclrtContext context = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtGetCurrentContext(&context)));
+  std::future<aclError> sync = std::async(std::launch::async, [&] {
+    const aclError status = aclrtSetCurrentContext(context);  // the stream is of this context's device
+    return status != ACL_SUCCESS ? status : aclrtSynchronizeStreamWithTimeout(session.stream(), -1);
+  });
+  EXPECT_EQ(sync.wait_for(std::chrono::milliseconds(30)), std::future_status::timeout);
+  gate->Release();
+  EXPECT_EQ(sync.get(), ACL_SUCCESS);
+}
+
+TEST(AclEventFlags, CreateWithFlagsAndIds) {
+  test::RuntimeSession session;
+  aclrtEvent a = nullptr, b = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEventWithFlag(&a, ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE)));
+  ASSERT_TRUE(Succeeds(aclrtCreateEventExWithFlag(&b, ACL_EVENT_TIME_LINE)));
+  uint32_t id_a = 0, id_b = 0;
+  EXPECT_TRUE(Succeeds(aclrtGetEventId(a, &id_a)));
+  EXPECT_TRUE(Succeeds(aclrtGetEventId(b, &id_b)));
+  EXPECT_NE(id_a, id_b);
+  aclrtEvent rejected = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtCreateEventWithFlag(&rejected, 0x80000000u), ACL_ERROR_INVALID_PARAM,
+                        "aclrtCreateEventWithFlag", {"0x80000000"}));
+  EXPECT_TRUE(FailsWith(aclrtCreateEventWithFlag(&rejected, ACL_EVENT_IPC), ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        "aclrtCreateEventWithFlag", {"ACL_EVENT_IPC"}));
+  EXPECT_EQ(rejected, nullptr);
+  EXPECT_TRUE(FailsWith(aclrtCreateEventExWithFlag(nullptr, 0), ACL_ERROR_INVALID_PARAM, "aclrtCreateEventExWithFlag"));
+  EXPECT_TRUE(FailsWith(aclrtGetEventId(a, nullptr), ACL_ERROR_INVALID_PARAM, "aclrtGetEventId"));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(a)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(b)));
+}
+
+TEST(AclEventStatus, QueriesFollowTheLatestRecord) {
+  test::RuntimeSession session;
+  aclrtEvent event = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEvent(&event)));
+  aclrtEventStatus legacy = ACL_EVENT_STATUS_RESERVED;
+  aclrtEventWaitStatus wait = ACL_EVENT_WAIT_STATUS_RESERVED;
+  EXPECT_TRUE(Succeeds(aclrtQueryEvent(event, &legacy)));
+  EXPECT_EQ(legacy, ACL_EVENT_STATUS_COMPLETE);  // never recorded
+  auto gate = std::make_unique<test::StreamGate>(session.stream());
+  ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, session.stream())));
+  EXPECT_TRUE(Succeeds(aclrtQueryEvent(event, &legacy)));
+  EXPECT_EQ(legacy, ACL_EVENT_STATUS_NOT_READY);
+  EXPECT_TRUE(Succeeds(aclrtQueryEventWaitStatus(event, &wait)));
+  EXPECT_EQ(wait, ACL_EVENT_WAIT_STATUS_NOT_READY);
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeEventWithTimeout(event, 10), ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+                        "aclrtSynchronizeEventWithTimeout"));
+  gate->Release();
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeEventWithTimeout(event, -1)));
+  EXPECT_TRUE(Succeeds(aclrtQueryEvent(event, &legacy)));
+  EXPECT_EQ(legacy, ACL_EVENT_STATUS_COMPLETE);
+  EXPECT_TRUE(Succeeds(aclrtQueryEventWaitStatus(event, &wait)));
+  EXPECT_EQ(wait, ACL_EVENT_WAIT_STATUS_COMPLETE);
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeEventWithTimeout(event, -3), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtSynchronizeEventWithTimeout"));
+  EXPECT_TRUE(FailsWith(aclrtQueryEvent(event, nullptr), ACL_ERROR_INVALID_PARAM, "aclrtQueryEvent"));
+  EXPECT_TRUE(
+      FailsWith(aclrtQueryEventWaitStatus(nullptr, &wait), ACL_ERROR_INVALID_PARAM, "aclrtQueryEventWaitStatus"));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
+}
+
+TEST(AclEventTiming, ElapsedTimeIsMeasuredOnTheStreamsTimeline) {
+  test::RuntimeSession session;
+  aclrtEvent start = nullptr, end = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEventWithFlag(&start, ACL_EVENT_TIME_LINE)));
+  ASSERT_TRUE(Succeeds(aclrtCreateEventWithFlag(&end, ACL_EVENT_TIME_LINE)));
+  float ms = -1.0f;
+  EXPECT_TRUE(FailsWith(aclrtEventElapsedTime(&ms, start, end), ACL_ERROR_RT_EVENT_NOT_COMPLETE,
+                        "aclrtEventElapsedTime", {"never been recorded"}));
+
+  // start, then a task that holds the stream for at least 40 ms of host time, then end: the
+  // interval is the stream's, however late the host asks.
+  ASSERT_TRUE(Succeeds(aclrtRecordEvent(start, session.stream())));
+  std::shared_ptr<aclnn_host::Stream> stream;
+  ASSERT_EQ(aclnn_host::Runtime::Get().FindStream("test", session.stream(), &stream), ACL_SUCCESS);
+  ASSERT_TRUE(stream->Enqueue([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(40));
+    return aclnn_host::TaskResult();
+  }));
+  ASSERT_TRUE(Succeeds(aclrtRecordEvent(end, session.stream())));
+  EXPECT_TRUE(FailsWith(aclrtEventElapsedTime(&ms, start, end), ACL_ERROR_RT_EVENT_NOT_COMPLETE,
+                        "aclrtEventElapsedTime", {"not completed"}));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeEvent(end)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // host time that must not count
+  EXPECT_TRUE(Succeeds(aclrtEventElapsedTime(&ms, start, end)));
+  EXPECT_GE(ms, 40.0f);
+  EXPECT_LT(ms, 40.0f + 150.0f);  // not the 200 ms the host waited afterwards
+  uint64_t t0 = 0, t1 = 0;
+  EXPECT_TRUE(Succeeds(aclrtEventGetTimestamp(start, &t0)));
+  EXPECT_TRUE(Succeeds(aclrtEventGetTimestamp(end, &t1)));
+  EXPECT_GE(t1 - t0, 40000u);
+  EXPECT_TRUE(Succeeds(aclrtEventElapsedTime(&ms, end, start)));
+  EXPECT_LT(ms, 0.0f);  // reversed order: negative, as the interval is
+  EXPECT_TRUE(FailsWith(aclrtEventElapsedTime(nullptr, start, end), ACL_ERROR_INVALID_PARAM, "aclrtEventElapsedTime"));
+  EXPECT_TRUE(FailsWith(aclrtEventGetTimestamp(start, nullptr), ACL_ERROR_INVALID_PARAM, "aclrtEventGetTimestamp"));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(start)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(end)));
+}
+
+}  // namespace
