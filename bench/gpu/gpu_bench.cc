@@ -6,8 +6,6 @@
 // elements, and a transposed 4096x4096 view against the contiguous one.
 //
 // Prints one JSON object per line; scripts/gpu_check.sh joins them with PyTorch's figures.
-#include <cuda_runtime.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -20,6 +18,11 @@
 #include "runtime/device_backend.h"
 
 extern "C" const AhDeviceBackend* aclnnHostDeviceBackend(void);
+
+// bench/gpu/roofline.cu (CUDA's headers and CANN's acl_rt.h both define dim3, so the CUDA code
+// lives in its own translation unit).
+void RooflineLaunchAndWait(int64_t words, const void* a, const void* b, void* out);
+double RooflineBurstSeconds(int64_t words, const void* a, const void* b, void* out, int launches);
 
 namespace {
 
@@ -49,36 +52,6 @@ double MedianSeconds(int reps, Body&& body) {
   return Median(times);
 }
 
-// Moves the bytes of the op: reads a and b, writes out, 16 bytes per access and four accesses in
-// flight per thread (the shape of the backend's dense kernel), with a bitwise op, so nothing is
-// computed. Words past the last whole 16-byte pack go one at a time.
-__global__ void Roofline(int64_t words, const uint32_t* __restrict__ a, const uint32_t* __restrict__ b,
-                         uint32_t* __restrict__ out) {
-  const int64_t packs = words / 4;
-  const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
-  const int64_t first = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  for (int64_t base = first; base < packs; base += 4 * stride) {
-    uint4 va[4], vb[4];
-#pragma unroll
-    for (int u = 0; u < 4; ++u) {
-      const int64_t p = base + u * stride;
-      if (p < packs) {
-        va[u] = reinterpret_cast<const uint4*>(a)[p];
-        vb[u] = reinterpret_cast<const uint4*>(b)[p];
-      }
-    }
-#pragma unroll
-    for (int u = 0; u < 4; ++u) {
-      const int64_t p = base + u * stride;
-      if (p < packs) {
-        reinterpret_cast<uint4*>(out)[p] =
-            make_uint4(va[u].x ^ vb[u].x, va[u].y ^ vb[u].y, va[u].z ^ vb[u].z, va[u].w ^ vb[u].w);
-      }
-    }
-  }
-  for (int64_t i = packs * 4 + first; i < words; i += stride) out[i] = a[i] ^ b[i];
-}
-
 size_t SizeOf(aclDataType dtype) { return dtype == ACL_FLOAT ? 4 : 2; }
 const char* NameOf(aclDataType dtype) { return dtype == ACL_FLOAT ? "fp32" : dtype == ACL_FLOAT16 ? "fp16" : "bf16"; }
 
@@ -88,15 +61,7 @@ struct Buffers {
   void* out = nullptr;
 };
 
-void LaunchRoofline(aclDataType dtype, int64_t n, const Buffers& b, int sms) {
-  const int64_t words = dtype == ACL_FLOAT ? n : n / 2;  // 16-bit data moved as 32-bit words
-  (void)sms;
-  const unsigned blocks = static_cast<unsigned>((words / 16 + 255) / 256 + 1);  // one thread per 4 packs
-  Roofline<<<blocks, 256>>>(words, static_cast<const uint32_t*>(b.g), static_cast<const uint32_t*>(b.x),
-                            static_cast<uint32_t*>(b.out));
-}
-
-void Case(aclrtStream stream, const AhDeviceBackend* backend, aclDataType dtype, int64_t n, int sms, bool transposed) {
+void Case(aclrtStream stream, const AhDeviceBackend* backend, aclDataType dtype, int64_t n, bool transposed) {
   const size_t bytes = static_cast<size_t>(n) * SizeOf(dtype);
   Buffers b;
   CHECK(aclrtMalloc(&b.g, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
@@ -141,21 +106,11 @@ void Case(aclrtStream stream, const AhDeviceBackend* backend, aclDataType dtype,
   char error[256];
   const double kernel =
       MedianSeconds(reps, [&] { CHECK(backend->launch_elementwise(0, &launch, error, sizeof(error))); });
-  const double roofline = MedianSeconds(reps, [&] {
-    LaunchRoofline(dtype, n, b, sms);
-    CHECK(cudaDeviceSynchronize());
-  });
+  const int64_t words = static_cast<int64_t>(bytes / 4);  // 16-bit data moved as 32-bit words
+  const double roofline = MedianSeconds(reps, [&] { RooflineLaunchAndWait(words, b.g, b.x, b.out); });
   // The roofline's back-to-back rate: the device's bandwidth for these bytes.
-  cudaEvent_t start, stop;
-  CHECK(cudaEventCreate(&start));
-  CHECK(cudaEventCreate(&stop));
   const int burst = 20;
-  CHECK(cudaEventRecord(start));
-  for (int i = 0; i < burst; ++i) LaunchRoofline(dtype, n, b, sms);
-  CHECK(cudaEventRecord(stop));
-  CHECK(cudaEventSynchronize(stop));
-  float burst_ms = 0;
-  CHECK(cudaEventElapsedTime(&burst_ms, start, stop));
+  const double burst_seconds = RooflineBurstSeconds(words, b.g, b.x, b.out, burst);
   const double moved = 3.0 * static_cast<double>(bytes);
   std::printf(
       "{\"dtype\": \"%s\", \"n\": %lld, \"layout\": \"%s\", \"e2e_us\": %.3f, \"kernel_us\": %.3f, \"roofline_us\": "
@@ -163,10 +118,8 @@ void Case(aclrtStream stream, const AhDeviceBackend* backend, aclDataType dtype,
       "\"e2e_gbps\": %.1f, \"kernel_gbps\": %.1f, \"roofline_gbps\": %.1f, \"roofline_burst_gbps\": %.1f}\n",
       NameOf(dtype), static_cast<long long>(n), transposed ? "transposed" : "contiguous", e2e * 1e6, kernel * 1e6,
       roofline * 1e6, moved / e2e / 1e9, moved / kernel / 1e9, moved / roofline / 1e9,
-      moved * burst / (burst_ms * 1e-3) / 1e9);
+      moved * burst / burst_seconds / 1e9);
   std::fflush(stdout);
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
   aclDestroyTensor(tg);
   aclDestroyTensor(tx);
   aclDestroyTensor(to);
@@ -184,14 +137,12 @@ int main(int argc, char** argv) {
   CHECK(aclrtSetDevice(0));
   aclrtStream stream = nullptr;
   CHECK(aclrtCreateStream(&stream));
-  int sms = 0;
-  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   const AhDeviceBackend* backend = aclnnHostDeviceBackend();
-  Case(stream, backend, ACL_FLOAT, 8, sms, false);
+  Case(stream, backend, ACL_FLOAT, 8, false);
   for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
-    for (int log2 = 10; log2 <= max_log2; log2 += 2) Case(stream, backend, dtype, int64_t{1} << log2, sms, false);
+    for (int log2 = 10; log2 <= max_log2; log2 += 2) Case(stream, backend, dtype, int64_t{1} << log2, false);
   }
-  Case(stream, backend, ACL_FLOAT, int64_t{1} << 24, sms, true);  // 4096 x 4096 transposed
+  Case(stream, backend, ACL_FLOAT, int64_t{1} << 24, true);  // 4096 x 4096 transposed
   CHECK(aclrtDestroyStream(stream));
   CHECK(aclrtResetDevice(0));
   CHECK(aclFinalize());
