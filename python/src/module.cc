@@ -51,6 +51,12 @@ void Check(const char* api, int status) {
 // per initialisation (`generation`).
 class Runtime {
  public:
+  struct ThreadState {
+    uint64_t generation = 0;
+    aclrtStream stream = nullptr;
+    ~ThreadState() { Get().ReleaseStream(*this); }
+  };
+
   static Runtime& Get() {
     static Runtime* runtime = new Runtime();  // never destroyed: threads may outlive static destructors
     return *runtime;
@@ -75,23 +81,29 @@ class Runtime {
     return hold;
   }
 
-  // This thread's stream for the current initialisation; call under Acquire's hold.
+  // This thread's stream for the current initialisation; call under Acquire's hold. A stream is a
+  // host thread once it has run work: it is destroyed when its Python thread ends.
   aclrtStream ThreadStream() {
-    thread_local uint64_t generation = 0;
-    thread_local aclrtStream stream = nullptr;
-    if (generation != generation_) {
+    thread_local ThreadState state;
+    if (state.generation != generation_) {
       Check("aclrtSetDevice", aclrtSetDevice(0));
       aclrtStream created = nullptr;
       Check("aclrtCreateStream", aclrtCreateStream(&created));
-      stream = created;
-      generation = generation_;
+      state.stream = created;
+      state.generation = generation_;
     }
-    return stream;
+    return state.stream;
   }
 
   std::string soc() {
     std::shared_lock<std::shared_mutex> shared(mutex_);
     return initialised_ ? soc_ : "";
+  }
+
+  // At thread exit: a stream of an earlier initialisation died with its aclFinalize.
+  void ReleaseStream(const ThreadState& state) {
+    std::shared_lock<std::shared_mutex> shared(mutex_);
+    if (initialised_ && state.stream != nullptr && state.generation == generation_) aclrtDestroyStream(state.stream);
   }
 
  private:

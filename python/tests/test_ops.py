@@ -181,6 +181,23 @@ def test_threads_and_soc_switches_run_concurrently():
     assert errors == []
 
 
+def test_a_threads_stream_ends_with_the_thread():
+    # Work this large runs on the stream's own host thread; 16 short-lived Python threads must
+    # not leave 16 of them behind.
+    x = np.ones(1 << 22, dtype=np.float32)
+    aclnn_host.hardswish(x)
+
+    def tasks():
+        return len(os.listdir("/proc/self/task"))
+
+    before = tasks()
+    for _ in range(16):
+        thread = threading.Thread(target=lambda: aclnn_host.hardswish(x))
+        thread.start()
+        thread.join()
+    assert tasks() <= before + 2
+
+
 def test_tiling_equals_the_cli():
     import json
     report = aclnn_host.tiling("hardswish_backward_v2", (1024, 1024), "fp32", soc="Ascend910B3")
