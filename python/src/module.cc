@@ -114,17 +114,21 @@ class Runtime {
       Check("aclFinalize", aclFinalize());  // drains every stream and frees what is left
     }
     std::string config;
-    if (!soc.empty()) {
+    // The SoC a plain aclInit picks (ACLNN_HOST_SOC, else the default) needs no configuration file.
+    if (soc != aclnn_host_cli::ProfileFor("").name) {
       // The aclInit JSON key (docs/configuration.md); ACLNN_HOST_SOC, if set, wins over it.
-      char path[] = "/tmp/aclnn-host-python-XXXXXX";
-      const int fd = mkstemp(path);
-      if (fd < 0) throw std::runtime_error("cannot create the aclInit configuration file");
+      const char* folder = std::getenv("TMPDIR");
+      std::string pattern = std::string(folder != nullptr && *folder != '\0' ? folder : "/tmp") + "/aclnn-host-XXXXXX";
+      std::vector<char> path(pattern.begin(), pattern.end());
+      path.push_back('\0');
+      const int fd = mkstemp(path.data());
+      if (fd < 0) throw std::runtime_error("cannot create the aclInit configuration file " + pattern);
       const std::string text = "{\"aclnn_host\": {\"soc_name\": \"" + soc + "\"}}";
       const bool written = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
       close(fd);
-      config = path;
+      config = path.data();
       if (!written) {
-        unlink(path);
+        unlink(config.c_str());
         throw std::runtime_error("cannot write the aclInit configuration file");
       }
     }
