@@ -181,6 +181,32 @@ def test_threads_and_soc_switches_run_concurrently():
     assert errors == []
 
 
+def test_the_gil_is_released_while_the_operator_runs():
+    # While another thread runs a large call, this thread keeps running Python: the longest pause
+    # between its loop iterations stays well below the call's duration.
+    import time
+    x = np.ones(1 << 24, dtype=np.float32)
+    span = {}
+
+    def worker():
+        span["start"] = time.perf_counter()
+        aclnn_host.hardswish_backward_v2(x, x)
+        span["end"] = time.perf_counter()
+
+    thread = threading.Thread(target=worker)
+    stamps = []
+    thread.start()
+    while thread.is_alive():
+        stamps.append(time.perf_counter())
+    thread.join()
+    duration = span["end"] - span["start"]
+    inside = [t for t in stamps if span["start"] <= t <= span["end"]]
+    if duration < 0.02 or len(inside) < 2:
+        pytest.skip(f"the call took {duration * 1e3:.1f} ms: too short to observe")
+    pauses = np.diff([span["start"], *inside, span["end"]])
+    assert pauses.max() < 0.5 * duration, (pauses.max(), duration)
+
+
 def test_a_threads_stream_ends_with_the_thread():
     # Work this large runs on the stream's own host thread; 16 short-lived Python threads must
     # not leave 16 of them behind.
