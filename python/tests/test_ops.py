@@ -23,6 +23,15 @@ def test_the_seed_sample():
     assert [f"{v:f}" for v in y] == [f"{v:f}" for v in SEED]
 
 
+def test_the_readme_snippet(capsys):
+    readme = os.path.join(os.path.dirname(__file__), "..", "..", "README.md")
+    text = open(readme, encoding="utf-8").read()
+    snippet = text.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(snippet.strip().splitlines()) == 3
+    exec(compile(snippet, "README.md", "exec"), {})
+    assert capsys.readouterr().out == "0.000000 0.833333 2.333333 3.000000 4.000000 5.000000 6.000000 7.000000\n"
+
+
 def test_one_function_per_operator_of_the_table():
     names = [row["python_name"] for row in aclnn_host.OPS]
     assert names == ["hardswish_backward_v2", "hardswish_backward", "hardswish", "hardswish_"]
