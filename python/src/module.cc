@@ -51,6 +51,12 @@ void Check(const char* api, int status) {
 // per initialisation (`generation`).
 class Runtime {
  public:
+  struct ThreadState {
+    uint64_t generation = 0;
+    aclrtStream stream = nullptr;
+    ~ThreadState() { Get().ReleaseStream(*this); }
+  };
+
   static Runtime& Get() {
     static Runtime* runtime = new Runtime();  // never destroyed: threads may outlive static destructors
     return *runtime;
@@ -75,23 +81,29 @@ class Runtime {
     return hold;
   }
 
-  // This thread's stream for the current initialisation; call under Acquire's hold.
+  // This thread's stream for the current initialisation; call under Acquire's hold. A stream is a
+  // host thread once it has run work: it is destroyed when its Python thread ends.
   aclrtStream ThreadStream() {
-    thread_local uint64_t generation = 0;
-    thread_local aclrtStream stream = nullptr;
-    if (generation != generation_) {
+    thread_local ThreadState state;
+    if (state.generation != generation_) {
       Check("aclrtSetDevice", aclrtSetDevice(0));
       aclrtStream created = nullptr;
       Check("aclrtCreateStream", aclrtCreateStream(&created));
-      stream = created;
-      generation = generation_;
+      state.stream = created;
+      state.generation = generation_;
     }
-    return stream;
+    return state.stream;
   }
 
   std::string soc() {
     std::shared_lock<std::shared_mutex> shared(mutex_);
     return initialised_ ? soc_ : "";
+  }
+
+  // At thread exit: a stream of an earlier initialisation died with its aclFinalize.
+  void ReleaseStream(const ThreadState& state) {
+    std::shared_lock<std::shared_mutex> shared(mutex_);
+    if (initialised_ && state.stream != nullptr && state.generation == generation_) aclrtDestroyStream(state.stream);
   }
 
  private:
@@ -102,17 +114,21 @@ class Runtime {
       Check("aclFinalize", aclFinalize());  // drains every stream and frees what is left
     }
     std::string config;
-    if (!soc.empty()) {
+    // The SoC a plain aclInit picks (ACLNN_HOST_SOC, else the default) needs no configuration file.
+    if (soc != aclnn_host_cli::ProfileFor("").name) {
       // The aclInit JSON key (docs/configuration.md); ACLNN_HOST_SOC, if set, wins over it.
-      char path[] = "/tmp/aclnn-host-python-XXXXXX";
-      const int fd = mkstemp(path);
-      if (fd < 0) throw std::runtime_error("cannot create the aclInit configuration file");
+      const char* folder = std::getenv("TMPDIR");
+      std::string pattern = std::string(folder != nullptr && *folder != '\0' ? folder : "/tmp") + "/aclnn-host-XXXXXX";
+      std::vector<char> path(pattern.begin(), pattern.end());
+      path.push_back('\0');
+      const int fd = mkstemp(path.data());
+      if (fd < 0) throw std::runtime_error("cannot create the aclInit configuration file " + pattern);
       const std::string text = "{\"aclnn_host\": {\"soc_name\": \"" + soc + "\"}}";
       const bool written = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
       close(fd);
-      config = path;
+      config = path.data();
       if (!written) {
-        unlink(path);
+        unlink(config.c_str());
         throw std::runtime_error("cannot write the aclInit configuration file");
       }
     }

@@ -23,6 +23,15 @@ def test_the_seed_sample():
     assert [f"{v:f}" for v in y] == [f"{v:f}" for v in SEED]
 
 
+def test_the_readme_snippet(capsys):
+    readme = os.path.join(os.path.dirname(__file__), "..", "..", "README.md")
+    text = open(readme, encoding="utf-8").read()
+    snippet = text.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(snippet.strip().splitlines()) == 3
+    exec(compile(snippet, "README.md", "exec"), {})
+    assert capsys.readouterr().out == "0.000000 0.833333 2.333333 3.000000 4.000000 5.000000 6.000000 7.000000\n"
+
+
 def test_one_function_per_operator_of_the_table():
     names = [row["python_name"] for row in aclnn_host.OPS]
     assert names == ["hardswish_backward_v2", "hardswish_backward", "hardswish", "hardswish_"]
@@ -179,6 +188,49 @@ def test_threads_and_soc_switches_run_concurrently():
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_the_gil_is_released_while_the_operator_runs():
+    # While another thread runs a large call, this thread keeps running Python: the longest pause
+    # between its loop iterations stays well below the call's duration.
+    import time
+    x = np.ones(1 << 24, dtype=np.float32)
+    span = {}
+
+    def worker():
+        span["start"] = time.perf_counter()
+        aclnn_host.hardswish_backward_v2(x, x)
+        span["end"] = time.perf_counter()
+
+    thread = threading.Thread(target=worker)
+    stamps = []
+    thread.start()
+    while thread.is_alive():
+        stamps.append(time.perf_counter())
+    thread.join()
+    duration = span["end"] - span["start"]
+    inside = [t for t in stamps if span["start"] <= t <= span["end"]]
+    if duration < 0.02 or len(inside) < 2:
+        pytest.skip(f"the call took {duration * 1e3:.1f} ms: too short to observe")
+    pauses = np.diff([span["start"], *inside, span["end"]])
+    assert pauses.max() < 0.5 * duration, (pauses.max(), duration)
+
+
+def test_a_threads_stream_ends_with_the_thread():
+    # Work this large runs on the stream's own host thread; 16 short-lived Python threads must
+    # not leave 16 of them behind.
+    x = np.ones(1 << 22, dtype=np.float32)
+    aclnn_host.hardswish(x)
+
+    def tasks():
+        return len(os.listdir("/proc/self/task"))
+
+    before = tasks()
+    for _ in range(16):
+        thread = threading.Thread(target=lambda: aclnn_host.hardswish(x))
+        thread.start()
+        thread.join()
+    assert tasks() <= before + 2
 
 
 def test_tiling_equals_the_cli():
