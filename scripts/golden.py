@@ -4,12 +4,13 @@
 For each operator, dtype and SoC profile it generates inputs (the special values of the spec,
 their neighbours, random values in the interesting range and random bit patterns), runs
 `aclnn-host run`, computes the golden in numpy step by step as the spec states it
-(op-hardswish-backward.md §3, op-hardswish.md, numerics-and-socs.md) and reports, per case, the
+(docs/numerics.md: the sequence each SoC's kernel runs — AscendC or built-in TBE —, op-hardswish.md,
+numerics-and-socs.md) and reports, per case, the
 bit mismatches (NaN matches any NaN) and upstream's stat_rel_err figures
 (op-hardswish-backward.md §8). Exit status: 0 when every case is bit-exact, 1 otherwise, 2 for a
 usage error, 77 when numpy is missing (ctest's SKIP_RETURN_CODE).
 
-  scripts/golden.py --cli build/tools/aclnn-host [--op NAME] [--size N] [--seed N] [--work DIR]
+  scripts/golden.py --cli build/tools/aclnn-host [--op NAME] [--soc NAME] [--size N] [--seed N] [--work DIR]
 """
 import argparse
 import os
@@ -27,12 +28,14 @@ except ImportError:
 F32, F16, BF16 = "fp32", "fp16", "bf16"
 THRESHOLD = {F32: 2.0 ** -13, F16: 2.0 ** -10, BF16: 2.0 ** -7}
 
-# SoC profiles and their numerics (numerics-and-socs.md): A2 is INF_NAN, A1 saturates, 950 flushes
-# subnormals. A1 has no bf16.
+# SoC profiles and their numerics (numerics-and-socs.md): A2/A3 are INF_NAN, A1 saturates, 950 flushes
+# subnormals. A1 has no bf16. tbe: the forward op and V1 run CANN's built-in TBE kernels there (the
+# AscendC ones are registered for Ascend 950 only; docs/numerics.md).
 SOCS = {
-    "Ascend910B3": dict(saturate=False, ftz=False, dtypes=(F32, F16, BF16)),
-    "Ascend910A": dict(saturate=True, ftz=False, dtypes=(F32, F16)),
-    "Ascend950PR": dict(saturate=False, ftz=True, dtypes=(F32, F16, BF16)),
+    "Ascend910B3": dict(saturate=False, ftz=False, tbe=True, dtypes=(F32, F16, BF16)),
+    "Ascend910_9391": dict(saturate=False, ftz=False, tbe=True, dtypes=(F32, F16, BF16)),
+    "Ascend910A": dict(saturate=True, ftz=False, tbe=True, dtypes=(F32, F16)),
+    "Ascend950PR": dict(saturate=False, ftz=True, tbe=False, dtypes=(F32, F16, BF16)),
 }
 OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish")
 
@@ -145,12 +148,40 @@ def hardswish(x, numerics):
     return np.where(np.isnan(x), x, y).astype(np.float32)
 
 
+def hardswish_grad_tbe(g, x, fp32_path):
+    """TBE hard_swish_grad_compute: t = x * 0.33333334 + 0.5; vcmpsel lt -3 -> 0; vcmpsel gt 3 -> 1;
+    r = g * t; on the fp32 path (fp32, and bf16 computed as fp32) a NaN x gives 1.0."""
+    t = x * np.float32(0.33333334)
+    t = t + np.float32(0.5)
+    t = np.where(x < np.float32(-3), np.float32(0), t)
+    t = np.where(x > np.float32(3), np.float32(1), t)
+    r = (g * t.astype(np.float32)).astype(np.float32)
+    if fp32_path:
+        r = np.where(np.isnan(x), np.float32(1), r).astype(np.float32)
+    return r
+
+
+def hardswish_tbe(x):
+    """TBE hard_swish_compute: x * (min(max(x + 3, 0), 6) * (1/6)); -inf gives NaN."""
+    t = x + np.float32(3)
+    t = np.maximum(t, np.float32(0))
+    t = np.minimum(t, np.float32(6))
+    t = t * np.float32(1.0 / 6.0)
+    return (x * t).astype(np.float32)
+
+
 def golden(op, inputs, fmt, out_fmt, numerics):
     read = (lambda raw: flush(widen(raw, fmt), fmt)) if numerics["ftz"] else (lambda raw: widen(raw, fmt))
+    if op == "hardswish_backward" and numerics["tbe"]:
+        r = hardswish_grad_tbe(read(inputs["grad_output"]), read(inputs["self"]), fmt != F16)
+        return store(r, fmt, numerics)
     if op in ("hardswish_backward_v2", "hardswish_backward"):
         r = hardswish_grad(read(inputs["grad_output"]), read(inputs["self"]), op == "hardswish_backward", numerics)
         return store(r, fmt, numerics)
-    kernel = store(hardswish(read(inputs["self"]), numerics), fmt, numerics, half_away=True)
+    if numerics["tbe"]:
+        kernel = store(hardswish_tbe(read(inputs["self"])), fmt, numerics)  # TBE cast_to: nearest-even
+    else:
+        kernel = store(hardswish(read(inputs["self"]), numerics), fmt, numerics, half_away=True)
     if out_fmt == fmt:
         return kernel
     return store(widen(kernel, fmt), out_fmt, numerics)  # the Cast to out's dtype: nearest-even
@@ -275,6 +306,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cli", required=True, help="the aclnn-host binary")
     parser.add_argument("--op", action="append", choices=OPS, help="operators to check (default: all)")
+    parser.add_argument("--soc", action="append", choices=sorted(SOCS), help="SoC profiles (default: all)")
     parser.add_argument("--size", type=int, default=20000, help="elements per input (default 20000)")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--work", help="folder for the files (default: a temporary one, removed)")
@@ -286,12 +318,16 @@ def main():
     cases = []
     for op in args.op or OPS:
         for soc, numerics in SOCS.items():
+            if args.soc and soc not in args.soc:
+                continue
             for fmt in numerics["dtypes"]:
                 cases.append((op, soc, fmt, fmt, False))
-        cases.append((op, "Ascend910B3", F32, F32, True))
+        extra = [(op, "Ascend910B3", F32, F32, True)]
         if op == "hardswish":
-            cases += [(op, "Ascend910B3", F32, F16, False), (op, "Ascend910B3", F16, F32, False),
-                      (op, "Ascend910B3", BF16, F16, False), (op, "Ascend910A", F32, F16, False)]
+            extra += [(op, "Ascend910B3", F32, F16, False), (op, "Ascend910B3", F16, F32, False),
+                      (op, "Ascend910B3", BF16, F16, False), (op, "Ascend910A", F32, F16, False),
+                      (op, "Ascend950PR", F32, F16, False), (op, "Ascend950PR", BF16, F32, False)]
+        cases += [case for case in extra if not args.soc or case[1] in args.soc]
     with tempfile.TemporaryDirectory(prefix="aclnn-host-golden-") as temp:
         work = args.work or temp
         os.makedirs(work, exist_ok=True)

@@ -156,50 +156,70 @@ TEST(HardswishBackwardV1Checks, BF16RejectedOnAscend910) {
 
 // ---- numerics: the inclusive boundaries -------------------------------------------------------
 
+// Ascend910/910B/910_93 run the built-in TBE kernel, Ascend 950 the AscendC arch35 one
+// (docs/numerics.md): the same bits everywhere except for a NaN self.
+
 TEST(HardswishBackwardV1Numerics, BoundariesAndTheirNeighbours) {
-  test::RuntimeSession session;
-  const aclrtStream s = session.stream();
-  EXPECT_EQ(RunOneV1(2.0f, -3.0f, s), -1.0f);  // -0.5 * g
-  EXPECT_EQ(RunOneV1(2.0f, 3.0f, s), 3.0f);    // 1.5 * g
-  for (float x : {-3.0f, 3.0f}) {
-    for (float neighbour : {std::nextafter(x, -INFINITY), std::nextafter(x, INFINITY)}) {
-      const float expected = reference::HardswishGrad(2.0f, neighbour, /*v1=*/true, reference::Numerics());
-      EXPECT_EQ(RunOneV1(2.0f, neighbour, s), expected) << neighbour;
+  for (const char* soc : {"Ascend910B3", "Ascend950PR"}) {
+    test::RuntimeSession session(soc);
+    const aclrtStream s = session.stream();
+    EXPECT_EQ(RunOneV1(2.0f, -3.0f, s), -1.0f) << soc;  // -0.5 * g
+    EXPECT_EQ(RunOneV1(2.0f, 3.0f, s), 3.0f) << soc;    // 1.5 * g
+    for (float x : {-3.0f, 3.0f}) {
+      for (float neighbour : {std::nextafter(x, -INFINITY), std::nextafter(x, INFINITY)}) {
+        const float expected = reference::HardswishGrad(2.0f, neighbour, /*v1=*/true, reference::Numerics());
+        EXPECT_EQ(RunOneV1(2.0f, neighbour, s), expected) << neighbour;
+      }
     }
+    EXPECT_EQ(RunOneV1(2.0f, std::nextafter(-3.0f, -INFINITY), s), 0.0f);
+    EXPECT_EQ(RunOneV1(2.0f, std::nextafter(3.0f, INFINITY), s), 2.0f);
+    EXPECT_EQ(RunOneV1(2.0f, INFINITY, s), 2.0f);
+    EXPECT_TRUE(std::isnan(RunOneV1(INFINITY, -5.0f, s)));  // inf * 0
   }
-  EXPECT_EQ(RunOneV1(2.0f, std::nextafter(-3.0f, -INFINITY), s), 0.0f);
-  EXPECT_EQ(RunOneV1(2.0f, std::nextafter(3.0f, INFINITY), s), 2.0f);
-  EXPECT_EQ(RunOneV1(2.0f, INFINITY, s), 2.0f);
-  EXPECT_TRUE(std::isnan(RunOneV1(INFINITY, -5.0f, s)));  // inf * 0
-  EXPECT_EQ(RunOneV1(2.0f, NAN, s), 2.0f);                // both compares false: t = 1
+  {
+    test::RuntimeSession session("Ascend950PR");
+    EXPECT_EQ(RunOneV1(2.0f, NAN, session.stream()), 2.0f);  // both compares false: t = 1
+  }
+  test::RuntimeSession session("Ascend910B3");
+  EXPECT_EQ(RunOneV1(2.0f, NAN, session.stream()), 1.0f);  // TBE's fp32 fix-up: vsel(x == x, r, 1)
+  const uint16_t nan16 = 0x7E00, two16 = 0x4000;
+  EXPECT_EQ(RunBackward<uint16_t>(true, ACL_FLOAT16, {two16}, {nan16}, session.stream())[0] & 0x7C00, 0x7C00);
+  EXPECT_NE(RunBackward<uint16_t>(true, ACL_FLOAT16, {two16}, {nan16}, session.stream())[0] & 0x3FF, 0);  // NaN
+  EXPECT_EQ(RunBackward<uint16_t>(true, ACL_BF16, {0x4000}, {0x7FC0}, session.stream())[0], 0x3F80);      // bf16: 1.0
 }
 
 TEST(HardswishBackwardV1Numerics, EveryFp16AndBf16ValueAgainstTheReference) {
-  test::RuntimeSession session;
-  for (aclDataType dtype : {ACL_FLOAT16, ACL_BF16}) {
-    const reference::Format format = dtype == ACL_FLOAT16 ? reference::Format::kFp16 : reference::Format::kBf16;
-    std::vector<uint16_t> grads, selfs;
-    for (uint16_t g : {0x3C00, 0xBC00, 0x0001, 0x7C00, 0x7E00}) {  // fp16 patterns; fine as bf16 too
-      for (uint32_t x = 0; x <= 0xFFFF; ++x) {
-        grads.push_back(g);
-        selfs.push_back(static_cast<uint16_t>(x));
+  for (const char* soc : {"Ascend910B3", "Ascend950PR"}) {
+    test::RuntimeSession session(soc);
+    const bool tbe = std::string(soc) != "Ascend950PR";
+    reference::Numerics numerics;
+    numerics.flush_subnormals = !tbe;
+    for (aclDataType dtype : {ACL_FLOAT16, ACL_BF16}) {
+      const reference::Format format = dtype == ACL_FLOAT16 ? reference::Format::kFp16 : reference::Format::kBf16;
+      std::vector<uint16_t> grads, selfs;
+      for (uint16_t g : {0x3C00, 0xBC00, 0x0001, 0x7C00, 0x7E00}) {  // fp16 patterns; fine as bf16 too
+        for (uint32_t x = 0; x <= 0xFFFF; ++x) {
+          grads.push_back(g);
+          selfs.push_back(static_cast<uint16_t>(x));
+        }
       }
+      const std::vector<uint16_t> outs = RunBackward<uint16_t>(true, dtype, grads, selfs, session.stream());
+      size_t mismatches = 0;
+      for (size_t i = 0; i < selfs.size(); ++i) {
+        const uint32_t expected = tbe ? reference::HardswishGradTbeElement(grads[i], selfs[i], format, numerics)
+                                      : reference::HardswishGradElement(grads[i], selfs[i], format, true, numerics);
+        mismatches += !reference::SameResult(outs[i], expected, format);
+      }
+      EXPECT_EQ(mismatches, 0u) << soc << " dtype " << dtype;
     }
-    const std::vector<uint16_t> outs = RunBackward<uint16_t>(true, dtype, grads, selfs, session.stream());
-    size_t mismatches = 0;
-    for (size_t i = 0; i < selfs.size(); ++i) {
-      const uint32_t expected =
-          reference::HardswishGradElement(grads[i], selfs[i], format, true, reference::Numerics());
-      mismatches += !reference::SameResult(outs[i], expected, format);
-    }
-    EXPECT_EQ(mismatches, 0u) << "dtype " << dtype;
   }
 }
 
 // ---- V1 against V2: they differ exactly at ±3 -------------------------------------------------
 
 TEST(HardswishBackwardV1VersusV2, DifferExactlyAtPlusMinusThree) {
-  test::RuntimeSession session;
+  // On Ascend 950, where both are AscendC kernels (on the TBE SoCs a NaN self differs too).
+  test::RuntimeSession session("Ascend950PR");
   // Every fp16 / bf16 self with gradient 1.0 (0x3C00 in fp16, 0x3F80 in bf16).
   for (aclDataType dtype : {ACL_FLOAT16, ACL_BF16}) {
     const uint16_t one = dtype == ACL_FLOAT16 ? 0x3C00 : 0x3F80;

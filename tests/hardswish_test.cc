@@ -167,7 +167,7 @@ TEST(HardswishUpstream, StridedAndInPlaceViewsCompute) {
     const int64_t count = test::ElementCount(k.layout.view);
     for (int64_t i = 0; i < count; ++i) {
       const int64_t at = test::StorageIndex(k.layout, i);
-      expected[static_cast<size_t>(at)] = reference::Hardswish(host[static_cast<size_t>(at)], reference::Numerics());
+      expected[static_cast<size_t>(at)] = reference::HardswishTbe(host[static_cast<size_t>(at)]);  // Ascend910B3
     }
     const std::vector<float> actual = (k.in_place ? x : y).Download<float>(host.size());
     for (size_t i = 0; i < host.size(); ++i) {
@@ -235,78 +235,112 @@ TEST(HardswishChecks, LayoutChecksLikeTheBackwardOps) {
 
 // ---- numerics ---------------------------------------------------------------------------------
 
+// Ascend910/910B/910_93 run the built-in TBE kernel, Ascend 950 the AscendC arch35 one
+// (docs/numerics.md). The default profile (Ascend910B3) is a TBE one.
+
+bool IsTbe(const char* soc) { return std::string(soc) != "Ascend950PR"; }
+
+reference::Numerics NumericsOf(const char* soc) {
+  reference::Numerics numerics;
+  numerics.flush_subnormals = !IsTbe(soc);
+  return numerics;
+}
+
 TEST(HardswishNumerics, TheSampleValues) {
   // op-hardswish.md's example: {0, 0, -0.333333, 0, 0.666667, 1.666667, 4, 5}; the first two are
-  // -0.0 under the kernel's arithmetic (max(x, -3) * 0 = -3 * 0).
-  test::RuntimeSession session;
-  const std::vector<float> selfs = {-4, -3, -2, 0, 1, 2, 4, 5};
-  std::vector<uint32_t> raw;
-  for (float x : selfs) raw.push_back(reference::Bits(x));
-  const std::vector<uint32_t> out = RunForward(ACL_FLOAT, ACL_FLOAT, raw, session.stream());
-  const char* printed[] = {"-0.000000", "-0.000000", "-0.333333", "0.000000",
-                           "0.666667",  "1.666667",  "4.000000",  "5.000000"};
-  for (size_t i = 0; i < selfs.size(); ++i) {
-    char text[32];
-    std::snprintf(text, sizeof(text), "%f", reference::FromBits(out[i]));
-    EXPECT_STREQ(text, printed[i]) << "x = " << selfs[i];
+  // -0.0 under both kernels' arithmetic (a negative x times a zero).
+  for (const char* soc : {"Ascend910B3", "Ascend950PR"}) {
+    test::RuntimeSession session(soc);
+    const std::vector<float> selfs = {-4, -3, -2, 0, 1, 2, 4, 5};
+    std::vector<uint32_t> raw;
+    for (float x : selfs) raw.push_back(reference::Bits(x));
+    const std::vector<uint32_t> out = RunForward(ACL_FLOAT, ACL_FLOAT, raw, session.stream());
+    const char* printed[] = {"-0.000000", "-0.000000", "-0.333333", "0.000000",
+                             "0.666667",  "1.666667",  "4.000000",  "5.000000"};
+    for (size_t i = 0; i < selfs.size(); ++i) {
+      char text[32];
+      std::snprintf(text, sizeof(text), "%f", reference::FromBits(out[i]));
+      EXPECT_STREQ(text, printed[i]) << soc << " x = " << selfs[i];
+    }
   }
 }
 
 TEST(HardswishNumerics, SpecialValues) {
-  test::RuntimeSession session;
-  const aclrtStream s = session.stream();
-  EXPECT_EQ(reference::Bits(Forward(3.0f, s)), reference::Bits(3.0f));
-  EXPECT_EQ(reference::Bits(Forward(-3.0f, s)), reference::Bits(-0.0f));
-  EXPECT_EQ(reference::Bits(Forward(INFINITY, s)), reference::Bits(INFINITY));
-  EXPECT_EQ(reference::Bits(Forward(-INFINITY, s)), reference::Bits(-0.0f));  // a zero, not NaN
-  EXPECT_TRUE(std::isnan(Forward(NAN, s)));
-  EXPECT_EQ(reference::Bits(Forward(0.0f, s)), reference::Bits(0.0f));
-  EXPECT_EQ(reference::Bits(Forward(-0.0f, s)), reference::Bits(-0.0f));  // max(-0, -3) * 3
-  for (float x : {-3.0f, 3.0f}) {
-    for (float neighbour : {std::nextafter(x, -INFINITY), std::nextafter(x, INFINITY)}) {
-      EXPECT_EQ(reference::Bits(Forward(neighbour, s)), reference::Bits(reference::Hardswish(neighbour, {})))
-          << neighbour;
+  for (const char* soc : {"Ascend910B3", "Ascend950PR"}) {
+    test::RuntimeSession session(soc);
+    const aclrtStream s = session.stream();
+    EXPECT_EQ(reference::Bits(Forward(3.0f, s)), reference::Bits(3.0f));
+    EXPECT_EQ(reference::Bits(Forward(-3.0f, s)), reference::Bits(-0.0f));
+    EXPECT_EQ(reference::Bits(Forward(INFINITY, s)), reference::Bits(INFINITY));
+    if (IsTbe(soc)) {
+      EXPECT_TRUE(std::isnan(Forward(-INFINITY, s)));  // TBE: -inf * 0
+    } else {
+      EXPECT_EQ(reference::Bits(Forward(-INFINITY, s)), reference::Bits(-0.0f));  // arch35: max(x, -3) * 0
     }
+    EXPECT_TRUE(std::isnan(Forward(NAN, s)));
+    EXPECT_EQ(reference::Bits(Forward(0.0f, s)), reference::Bits(0.0f));
+    EXPECT_EQ(reference::Bits(Forward(-0.0f, s)), reference::Bits(-0.0f));
+    for (float x : {-3.0f, 3.0f, -1.0f, 0.3f}) {
+      for (float neighbour : {std::nextafter(x, -INFINITY), x, std::nextafter(x, INFINITY)}) {
+        const float expected =
+            IsTbe(soc) ? reference::HardswishTbe(neighbour) : reference::Hardswish(neighbour, NumericsOf(soc));
+        EXPECT_EQ(reference::Bits(Forward(neighbour, s)), reference::Bits(expected)) << soc << " " << neighbour;
+      }
+    }
+    // Multiply by the rounded 1/6, not a division by 6: x = 1 gives 4 * 0.16666667f.
+    EXPECT_EQ(reference::Bits(Forward(1.0f, s)), reference::Bits(4.0f * 0.16666667f));
   }
-  // Multiply by the rounded 1/6, not a division by 6: x = 1 gives 4 * 0.16666667f.
-  EXPECT_EQ(reference::Bits(Forward(1.0f, s)), reference::Bits(4.0f * 0.16666667f));
 }
 
 TEST(HardswishNumerics, EveryFp16AndBf16InputToEveryOutputDtype) {
-  test::RuntimeSession session;
   std::vector<uint32_t> all16(65536);
   for (uint32_t x = 0; x <= 0xFFFF; ++x) all16[x] = x;
   std::mt19937 rng(21);
   std::vector<uint32_t> fp32(size_t{1} << 20);
   for (size_t i = 0; i < fp32.size(); ++i) fp32[i] = rng();
-  for (aclDataType in : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
-    const std::vector<uint32_t>& selfs = in == ACL_FLOAT ? fp32 : all16;
-    for (aclDataType out : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
-      const std::vector<uint32_t> outs = RunForward(in, out, selfs, session.stream());
-      size_t mismatches = 0;
-      for (size_t i = 0; i < selfs.size(); ++i) {
-        const uint32_t expected = reference::HardswishElement(selfs[i], FormatOf(in), FormatOf(out), {});
-        mismatches += !reference::SameResult(outs[i], expected, FormatOf(out));
+  for (const char* soc : {"Ascend910B3", "Ascend950PR"}) {
+    test::RuntimeSession session(soc);
+    for (aclDataType in : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+      const std::vector<uint32_t>& selfs = in == ACL_FLOAT ? fp32 : all16;
+      for (aclDataType out : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+        const std::vector<uint32_t> outs = RunForward(in, out, selfs, session.stream());
+        size_t mismatches = 0;
+        for (size_t i = 0; i < selfs.size(); ++i) {
+          const uint32_t expected =
+              IsTbe(soc) ? reference::HardswishTbeElement(selfs[i], FormatOf(in), FormatOf(out), NumericsOf(soc))
+                         : reference::HardswishElement(selfs[i], FormatOf(in), FormatOf(out), NumericsOf(soc));
+          mismatches += !reference::SameResult(outs[i], expected, FormatOf(out));
+        }
+        EXPECT_EQ(mismatches, 0u) << soc << " in " << in << " out " << out;
       }
-      EXPECT_EQ(mismatches, 0u) << "in " << in << " out " << out;
     }
   }
 }
 
-TEST(HardswishNumerics, RoundHalfAwayNotToEven) {
-  // fp16 results that fall exactly halfway round away from zero (CAST_ROUND), unlike the
-  // backward op: find such inputs by the reference and check the op agrees.
-  test::RuntimeSession session;
+TEST(HardswishNumerics, RoundHalfAwayOn950AndToEvenOnTheTbeSocs) {
+  // fp16 results that fall exactly halfway: the arch35 kernel rounds them away from zero
+  // (CAST_ROUND), TBE's cast_to to nearest-even. Inputs are normal fp16 values, where both
+  // kernels compute the same fp32 value.
   std::vector<uint32_t> selfs;
-  for (uint32_t x = 0; x <= 0xFFFF && selfs.size() < 64; ++x) {
-    const float y = reference::Hardswish(reference::HalfToFloat(static_cast<uint16_t>(x)), {});
-    if (reference::FloatToHalfHalfAway(y) != reference::FloatToHalf(y)) selfs.push_back(x);
+  for (uint32_t x = 0x0400; x < 0x7C00 && selfs.size() < 64; ++x) {
+    for (uint32_t sign : {0u, 0x8000u}) {
+      const float v = reference::HalfToFloat(static_cast<uint16_t>(x | sign));
+      const float y = reference::Hardswish(v, {});
+      if (reference::Bits(y) == reference::Bits(reference::HardswishTbe(v)) &&
+          reference::FloatToHalfHalfAway(y) != reference::FloatToHalf(y)) {
+        selfs.push_back(x | sign);
+      }
+    }
   }
   ASSERT_FALSE(selfs.empty());
-  const std::vector<uint32_t> outs = RunForward(ACL_FLOAT16, ACL_FLOAT16, selfs, session.stream());
-  for (size_t i = 0; i < selfs.size(); ++i) {
-    const float y = reference::Hardswish(reference::HalfToFloat(static_cast<uint16_t>(selfs[i])), {});
-    EXPECT_EQ(outs[i], reference::FloatToHalfHalfAway(y)) << std::hex << selfs[i];
+  for (const char* soc : {"Ascend910B3", "Ascend950PR"}) {
+    test::RuntimeSession session(soc);
+    const std::vector<uint32_t> outs = RunForward(ACL_FLOAT16, ACL_FLOAT16, selfs, session.stream());
+    for (size_t i = 0; i < selfs.size(); ++i) {
+      const float y = reference::Hardswish(reference::HalfToFloat(static_cast<uint16_t>(selfs[i])), {});
+      const uint16_t expected = IsTbe(soc) ? reference::FloatToHalf(y) : reference::FloatToHalfHalfAway(y);
+      EXPECT_EQ(outs[i], expected) << soc << " 0x" << std::hex << selfs[i];
+    }
   }
 }
 
@@ -327,6 +361,6 @@ TEST(HardswishNumerics, InPlaceOnALargeTensorMatchesOutOfPlace) {
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   const std::vector<float> result = x.Download<float>(host.size());
   for (size_t i = 0; i < host.size(); ++i) {
-    ASSERT_EQ(reference::Bits(result[i]), reference::Bits(reference::Hardswish(host[i], {}))) << i;
+    ASSERT_EQ(reference::Bits(result[i]), reference::Bits(reference::HardswishTbe(host[i]))) << i;
   }
 }

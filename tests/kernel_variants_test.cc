@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "common/hardswish_sequences.h"
 #include "kernels/hardswish.h"
 #include "kernels/hardswish_grad.h"
 #include "kernels/isa.h"
@@ -253,10 +254,12 @@ TEST(KernelIsa, ActiveIsaHonoursTheCap) {
 
 namespace {
 
+/// V1's kernels: the AscendC arch35 one (Ascend 950), or with `tbe` the built-in TBE one.
 std::vector<uint32_t> RunV1(Isa isa, Format format, Mode mode, const std::vector<uint32_t>& grads,
-                            const std::vector<uint32_t>& selfs) {
+                            const std::vector<uint32_t>& selfs, bool tbe = false) {
   const aclnn_host::ElementwiseKernels kernels =
-      aclnn_host::kernels::HardswishGradV1Kernels(isa, DtypeOf(format), mode.flush);
+      tbe ? aclnn_host::kernels::HardswishGradV1TbeKernels(isa, DtypeOf(format), mode.flush)
+          : aclnn_host::kernels::HardswishGradV1Kernels(isa, DtypeOf(format), mode.flush);
   const size_t size = SizeOf(format);
   std::vector<uint8_t> g(selfs.size() * size), x(selfs.size() * size), out(selfs.size() * size);
   for (size_t i = 0; i < selfs.size(); ++i) {
@@ -272,9 +275,11 @@ std::vector<uint32_t> RunV1(Isa isa, Format format, Mode mode, const std::vector
   return result;
 }
 
-std::vector<uint32_t> RunForward(Isa isa, Format in, Format out_format, Mode mode, const std::vector<uint32_t>& selfs) {
+std::vector<uint32_t> RunForward(Isa isa, Format in, Format out_format, Mode mode, const std::vector<uint32_t>& selfs,
+                                 bool tbe = false) {
   const aclnn_host::ElementwiseKernels kernels =
-      aclnn_host::kernels::HardswishKernels(isa, DtypeOf(in), DtypeOf(out_format), mode.flush);
+      tbe ? aclnn_host::kernels::HardswishTbeKernels(isa, DtypeOf(in), DtypeOf(out_format), mode.flush)
+          : aclnn_host::kernels::HardswishKernels(isa, DtypeOf(in), DtypeOf(out_format), mode.flush);
   const size_t in_size = SizeOf(in), out_size = SizeOf(out_format);
   std::vector<uint8_t> x(selfs.size() * in_size + 64), out(selfs.size() * out_size + 64);
   for (size_t i = 0; i < selfs.size(); ++i) std::memcpy(&x[i * in_size], &selfs[i], in_size);
@@ -347,4 +352,133 @@ TEST_P(KernelVariant, ForwardEveryInputValueToEveryOutputDtype) {
       }
     }
   }
+}
+
+// ---- the built-in TBE kernels (forward and V1 on Ascend910, 910B, 910_93) ----------------------
+
+namespace {
+
+/// 2^20 fp32 values: the specials (±0, ±subnormal, ±FLT_MIN, ±FLT_MAX, ±inf, NaN, ±3 and their
+/// neighbours, -1.5), then random bit patterns and random values in (-6, 6), alternating.
+std::vector<uint32_t> Fp32SelfsWithSpecials(uint32_t seed) {
+  std::vector<uint32_t> selfs = {0x00000000u, 0x80000000u, 0x00000001u, 0x80000001u, 0x007FFFFFu, 0x00800000u,
+                                 0x80800000u, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x7F800000u, 0xFF800000u, 0x7FC00000u,
+                                 0xFFC00000u, 0x7F800001u, 0x40400000u, 0xC0400000u, 0x403FFFFFu, 0x40400001u,
+                                 0xC03FFFFFu, 0xC0400001u, 0xBFC00000u, 0x3F800000u};
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> x_dist(-6.0f, 6.0f);
+  while (selfs.size() < (size_t{1} << 20)) {
+    selfs.push_back(selfs.size() % 2 ? rng() : reference::Bits(x_dist(rng)));
+  }
+  return selfs;
+}
+
+}  // namespace
+
+TEST_P(KernelVariant, V1TbeEveryFp16AndBf16ValueAndRandomFp32) {
+  for (Format format : {Format::kFp16, Format::kBf16, Format::kFp32}) {
+    for (Mode mode : {kInfNan, kSaturation, kInfNanStreaming}) {
+      std::vector<uint32_t> grads, selfs;
+      if (format == Format::kFp32) {
+        selfs = Fp32SelfsWithSpecials(5);
+        std::mt19937 rng(6);
+        std::uniform_real_distribution<float> g_dist(-1e5f, 1e5f);
+        for (size_t i = 0; i < selfs.size(); ++i) grads.push_back(i % 3 == 0 ? rng() : reference::Bits(g_dist(rng)));
+      } else {
+        for (uint32_t g : format == Format::kFp16 ? HalfGrads() : Bf16Grads()) {
+          for (uint32_t x = 0; x <= 0xFFFF; ++x) {
+            grads.push_back(g);
+            selfs.push_back(x);
+          }
+        }
+      }
+      const std::vector<uint32_t> outs = RunV1(GetParam(), format, mode, grads, selfs, /*tbe=*/true);
+      size_t mismatches = 0;
+      std::string first;
+      for (size_t i = 0; i < selfs.size(); ++i) {
+        const uint32_t expected = reference::HardswishGradTbeElement(grads[i], selfs[i], format, NumericsOf(mode));
+        if (!reference::SameResult(outs[i], expected, format) && mismatches++ == 0) {
+          char text[120];
+          std::snprintf(text, sizeof(text), "g=0x%x x=0x%x got 0x%x expected 0x%x", grads[i], selfs[i], outs[i],
+                        expected);
+          first = text;
+        }
+      }
+      EXPECT_EQ(mismatches, 0u) << "format " << static_cast<int>(format) << " saturate " << mode.saturate << ": "
+                                << first;
+    }
+  }
+}
+
+TEST_P(KernelVariant, ForwardTbeEveryInputValueToEveryOutputDtype) {
+  const std::vector<uint32_t> fp32_selfs = Fp32SelfsWithSpecials(12);
+  std::vector<uint32_t> all16(65536);
+  for (uint32_t x = 0; x <= 0xFFFF; ++x) all16[x] = x;
+  for (Format in : {Format::kFp32, Format::kFp16, Format::kBf16}) {
+    const std::vector<uint32_t>& selfs = in == Format::kFp32 ? fp32_selfs : all16;
+    for (Format out : {Format::kFp32, Format::kFp16, Format::kBf16}) {
+      for (Mode mode : {kInfNan, kSaturation, kInfNanStreaming, kSaturationStreaming}) {
+        const std::vector<uint32_t> outs = RunForward(GetParam(), in, out, mode, selfs, /*tbe=*/true);
+        size_t mismatches = 0;
+        std::string first;
+        for (size_t i = 0; i < selfs.size(); ++i) {
+          const uint32_t expected = reference::HardswishTbeElement(selfs[i], in, out, NumericsOf(mode));
+          if (!reference::SameResult(outs[i], expected, out) && mismatches++ == 0) {
+            char text[120];
+            std::snprintf(text, sizeof(text), "x=0x%x got 0x%x expected 0x%x", selfs[i], outs[i], expected);
+            first = text;
+          }
+        }
+        EXPECT_EQ(mismatches, 0u) << "in " << static_cast<int>(in) << " out " << static_cast<int>(out) << " saturate "
+                                  << mode.saturate << " streaming " << mode.streaming << ": " << first;
+      }
+    }
+  }
+}
+
+// ---- the scalar statements of the sequences (common/hardswish_sequences.h) ---------------------
+
+TEST(ScalarSequences, MatchTheReferenceOnEveryFp16ValueAndRandomFp32) {
+  namespace sc = aclnn_host::scalar;
+  std::vector<float> xs;
+  for (uint32_t h = 0; h <= 0xFFFF; ++h) xs.push_back(reference::HalfToFloat(static_cast<uint16_t>(h)));
+  for (uint32_t bits : Fp32SelfsWithSpecials(21)) xs.push_back(reference::FromBits(bits));
+  const float grads[] = {1.0f, -2.5f, 0.0f, -0.0f, INFINITY, -INFINITY, NAN, 3.0e38f, 1e-40f};
+  const reference::Numerics exact;
+  size_t mismatches = 0;
+  for (float x : xs) {
+    const auto same = [](float a, float b) {
+      return (std::isnan(a) && std::isnan(b)) || reference::Bits(a) == reference::Bits(b);
+    };
+    mismatches += !same(sc::HardswishArch35(x), reference::Hardswish(x, exact));
+    mismatches += !same(sc::HardswishTbe(x), reference::HardswishTbe(x));
+    for (float g : grads) {
+      mismatches += !same(sc::HardswishGradV2(g, x), reference::HardswishGrad(g, x, false, exact));
+      mismatches += !same(sc::HardswishGradV1Arch35(g, x), reference::HardswishGrad(g, x, true, exact));
+      mismatches += !same(sc::HardswishGradV1Tbe(g, x, true), reference::HardswishGradTbe(g, x, true));
+      mismatches += !same(sc::HardswishGradV1Tbe(g, x, false), reference::HardswishGradTbe(g, x, false));
+    }
+  }
+  EXPECT_EQ(mismatches, 0u);
+}
+
+TEST(ScalarSequences, WhereTheTbeAndAscendCSequencesDiffer) {
+  namespace sc = aclnn_host::scalar;
+  EXPECT_TRUE(std::isnan(sc::HardswishTbe(-INFINITY)));                                          // -inf * 0
+  EXPECT_EQ(reference::Bits(sc::HardswishArch35(-INFINITY)), reference::Bits(-0.0f));            // max(x, -3) * 0
+  EXPECT_TRUE(std::isnan(sc::HardswishGradV1Tbe(2.0f, NAN, /*nan_to_one=*/false)));              // fp16 path
+  EXPECT_EQ(sc::HardswishGradV1Tbe(2.0f, NAN, /*nan_to_one=*/true), 1.0f);                       // fp32 fix-up
+  EXPECT_EQ(sc::HardswishGradV1Arch35(2.0f, NAN), 2.0f);                                         // g * 1
+  EXPECT_EQ(sc::HardswishGradV1Tbe(2.0f, -3.0f, true), sc::HardswishGradV1Arch35(2.0f, -3.0f));  // -1
+  EXPECT_EQ(sc::HardswishGradV1Tbe(2.0f, 3.0f, true), sc::HardswishGradV1Arch35(2.0f, 3.0f));    // 3
+  // The forward's two multiplication orders differ on a third of the inputs in (-3, 3).
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> dist(-3.0f, 3.0f);
+  int differ = 0;
+  for (int i = 0; i < 30000; ++i) {
+    const float x = dist(rng);
+    differ += reference::Bits(sc::HardswishTbe(x)) != reference::Bits(sc::HardswishArch35(x));
+  }
+  EXPECT_GT(differ, 5000);
+  EXPECT_LT(differ, 15000);
 }

@@ -92,9 +92,9 @@ void CheckBackward(bool v1) {
   }
 }
 
-TEST(ScalarOps, HardswishGradV2MatchesTheReference) { CheckBackward<scalar::HardswishGradV2>(false); }
+TEST(ScalarOps, HardswishGradV2MatchesTheReference) { CheckBackward<scalar::HardswishGradV2Op>(false); }
 
-TEST(ScalarOps, HardswishGradV1MatchesTheReference) { CheckBackward<scalar::HardswishGradV1>(true); }
+TEST(ScalarOps, HardswishGradV1MatchesTheReference) { CheckBackward<scalar::HardswishGradV1Op>(true); }
 
 TEST(ScalarOps, HardswishMatchesTheReferenceForEveryFormatPair) {
   for (reference::Format in : kFormats) {
@@ -105,7 +105,7 @@ TEST(ScalarOps, HardswishMatchesTheReferenceForEveryFormatPair) {
         size_t mismatches = 0;
         for (uint32_t x : selves) {
           const uint32_t expected = reference::HardswishElement(x, in, out, numerics);
-          const uint32_t actual = scalar::UnaryElement<scalar::Hardswish>(x, ScalarFormat(in), ScalarFormat(out),
+          const uint32_t actual = scalar::UnaryElement<scalar::HardswishOp>(x, ScalarFormat(in), ScalarFormat(out),
                                                                           scalar::Mode{mode.saturate, mode.flush});
           if (!reference::SameResult(actual, expected, out) && mismatches++ < 5) {
             ADD_FAILURE() << "in " << static_cast<int>(in) << " out " << static_cast<int>(out) << " saturate "
@@ -115,6 +115,43 @@ TEST(ScalarOps, HardswishMatchesTheReferenceForEveryFormatPair) {
         }
         EXPECT_EQ(mismatches, 0u);
       }
+    }
+  }
+}
+
+// The built-in TBE sequences (Ascend910/910B/910_93: no flush), INF_NAN and saturation.
+TEST(ScalarOps, TbeSequencesMatchTheReference) {
+  for (reference::Format format : kFormats) {
+    const std::vector<uint32_t> grads = Gradients(format);
+    const std::vector<uint32_t> selves = Selves(format);
+    for (bool saturate : {false, true}) {
+      const reference::Numerics numerics{saturate, false};
+      const scalar::Mode mode{saturate, false};
+      size_t mismatches = 0;
+      for (uint32_t g : grads) {
+        for (uint32_t x : selves) {
+          const uint32_t expected = reference::HardswishGradTbeElement(g, x, format, numerics);
+          const uint32_t actual =
+              format == reference::Format::kFp16
+                  ? scalar::BinaryElement<scalar::HardswishGradV1TbeOp<false>>(g, x, ScalarFormat(format), mode)
+                  : scalar::BinaryElement<scalar::HardswishGradV1TbeOp<true>>(g, x, ScalarFormat(format), mode);
+          if (!reference::SameResult(actual, expected, format) && mismatches++ < 5) {
+            ADD_FAILURE() << "V1 TBE format " << static_cast<int>(format) << " g 0x" << std::hex << g << " x 0x" << x;
+          }
+        }
+      }
+      for (reference::Format out : kFormats) {
+        for (uint32_t x : selves) {
+          const uint32_t expected = reference::HardswishTbeElement(x, format, out, numerics);
+          const uint32_t actual =
+              scalar::UnaryElement<scalar::HardswishTbeOp>(x, ScalarFormat(format), ScalarFormat(out), mode);
+          if (!reference::SameResult(actual, expected, out) && mismatches++ < 5) {
+            ADD_FAILURE() << "forward TBE " << static_cast<int>(format) << "->" << static_cast<int>(out) << " x 0x"
+                          << std::hex << x;
+          }
+        }
+      }
+      EXPECT_EQ(mismatches, 0u);
     }
   }
 }

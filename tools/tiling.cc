@@ -41,8 +41,7 @@ nlohmann::ordered_json TilingReport(const std::string& op_name, const std::strin
                                    profile.series_name + "): its dtype list is fp32 and fp16");
   }
   const bool backward = op.kind == OpKind::kBackwardV2 || op.kind == OpKind::kBackwardV1;
-  if (backward &&
-      (profile.series == aclnn_host::SocSeries::kAscend310P || profile.series == aclnn_host::SocSeries::kAscend310B)) {
+  if (profile.series == aclnn_host::SocSeries::kAscend310P || profile.series == aclnn_host::SocSeries::kAscend310B) {
     throw CliError(kExitUsage, std::string(op.kernel_name) + " has no kernel for " + profile.name + " (" +
                                    profile.series_name + ")");
   }

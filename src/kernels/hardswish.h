@@ -15,7 +15,12 @@ constexpr float kOneSixth = 0.16666667f;
 
 /// The kernels of aclnnHardswish from `in` (self) to `out` dtype, on `isa`: computed in fp32,
 /// narrowed to `in` with round-half-away, then cast to `out` (nearest-even) when it differs.
+/// This is the AscendC arch35 kernel (Ascend 950).
 AH_INTERNAL_API ElementwiseKernels HardswishKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+
+/// The built-in TBE kernel of Ascend910, 910B and 910_93: x * (min(max(x + 3, 0), 6) * (1/6)) in
+/// fp32, narrowed to `in` with nearest-even, then cast to `out` (nearest-even) when it differs.
+AH_INTERNAL_API ElementwiseKernels HardswishTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
 
 }  // namespace kernels
 }  // namespace aclnn_host

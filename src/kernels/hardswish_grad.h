@@ -17,8 +17,13 @@ constexpr float kOneThird = 0.33333334f;
 /// empty when `isa` is not compiled in.
 AH_INTERNAL_API ElementwiseKernels HardswishGradV2Kernels(Isa isa, aclDataType dtype, bool flush_subnormals);
 
-/// The kernels of aclnnHardswishBackward (V1: inclusive boundaries).
+/// The kernels of aclnnHardswishBackward on Ascend 950 (V1's AscendC arch35 kernel: inclusive
+/// boundaries).
 AH_INTERNAL_API ElementwiseKernels HardswishGradV1Kernels(Isa isa, aclDataType dtype, bool flush_subnormals);
+
+/// The kernels of aclnnHardswishBackward on Ascend910, 910B and 910_93 (the built-in TBE kernel:
+/// exclusive vcmpsel boundaries; a NaN self gives NaN for fp16 and 1.0 for fp32 and bf16).
+AH_INTERNAL_API ElementwiseKernels HardswishGradV1TbeKernels(Isa isa, aclDataType dtype, bool flush_subnormals);
 
 }  // namespace kernels
 }  // namespace aclnn_host

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 
+#include "common/hardswish_sequences.h"
 #include "common/numerics.h"
 
 #if defined(__CUDACC__)
@@ -19,24 +20,6 @@
 
 namespace aclnn_host {
 namespace scalar {
-
-// fp32 operations that are never contracted into an FMA: the device intrinsics round each
-// operation on its own; host code is built with -ffp-contract=off.
-AH_HOST_DEVICE inline float Mul(float a, float b) {
-#if defined(__CUDA_ARCH__)
-  return __fmul_rn(a, b);
-#else
-  return a * b;
-#endif
-}
-
-AH_HOST_DEVICE inline float Add(float a, float b) {
-#if defined(__CUDA_ARCH__)
-  return __fadd_rn(a, b);
-#else
-  return a + b;
-#endif
-}
 
 /// The storage formats of the floating-point dtypes (fp32, fp16, bf16).
 enum class Format : int32_t { kFp32 = 0, kFp16 = 1, kBf16 = 2 };
@@ -141,51 +124,53 @@ AH_HOST_DEVICE inline uint32_t Narrow(float v, Format format, bool half_away, Mo
   }
 }
 
-// ---- the sequences (op-hardswish-backward.md §3, op-hardswish.md) ----------------------------
+// ---- the sequences (common/hardswish_sequences.h states each one) ----------------------------
+//
+// Each op: its operand count, its narrowing (half away for the AscendC forward kernel), and
+// Apply with the profile's flush as a run-time flag (on a GPU a uniform branch costs nothing).
+// Device code is compiled with -fmad=false, so the sequences' products and sums are never fused.
 
-constexpr float kOneThird = 0.33333334f;  // multiplied by, not divided: equal to 1.0f / 3.0f
-constexpr float kOneSixth = 0.16666667f;
-
-/// aclnnHardswishBackwardV2: g * d(x), strict compares (false for NaN), a real multiply by g.
-struct HardswishGradV2 {
+/// aclnnHardswishBackwardV2 (AscendC arch22 / arch35).
+struct HardswishGradV2Op {
   static constexpr int kInputs = 2;
   static constexpr bool kHalfAway = false;
   AH_HOST_DEVICE static float Apply(float g, float x, bool flush) {
-    float t = Round(Mul(x, kOneThird), flush);
-    t = Round(Add(t, 0.5f), flush);
-    t = x > -3.0f ? t : 0.0f;
-    t = x < 3.0f ? t : 1.0f;
-    return Round(Mul(g, t), flush);
+    return flush ? HardswishGradV2<true>(g, x) : HardswishGradV2<false>(g, x);
   }
 };
 
-/// aclnnHardswishBackward (V1): the same with inclusive boundaries.
-struct HardswishGradV1 {
+/// aclnnHardswishBackward (V1) on Ascend 950: AscendC arch35, inclusive boundaries.
+struct HardswishGradV1Op {
   static constexpr int kInputs = 2;
   static constexpr bool kHalfAway = false;
   AH_HOST_DEVICE static float Apply(float g, float x, bool flush) {
-    float t = Round(Mul(x, kOneThird), flush);
-    t = Round(Add(t, 0.5f), flush);
-    t = x >= -3.0f ? t : 0.0f;
-    t = x <= 3.0f ? t : 1.0f;
-    return Round(Mul(g, t), flush);
+    return flush ? HardswishGradV1Arch35<true>(g, x) : HardswishGradV1Arch35<false>(g, x);
   }
 };
 
-/// aclnnHardswish (the arch35 kernel): x + 3, min 6, max 0, max(x, -3) times that, times 1/6;
-/// NaN in gives NaN out; narrowed with round-half-away.
-struct Hardswish {
+/// aclnnHardswishBackward (V1) on Ascend910/910B/910_93: the built-in TBE kernel; kNanToOne: its
+/// fp32 (and bf16) path's NaN fix-up. No profile that runs it flushes subnormals.
+template <bool kNanToOne>
+struct HardswishGradV1TbeOp {
+  static constexpr int kInputs = 2;
+  static constexpr bool kHalfAway = false;
+  AH_HOST_DEVICE static float Apply(float g, float x, bool /*flush*/) { return HardswishGradV1Tbe(g, x, kNanToOne); }
+};
+
+/// aclnnHardswish on Ascend 950: AscendC arch35, narrowed with round-half-away.
+struct HardswishOp {
   static constexpr int kInputs = 1;
   static constexpr bool kHalfAway = true;
   AH_HOST_DEVICE static float Apply(float x, bool flush) {
-    if (x != x) return x;
-    float t = Round(Add(x, 3.0f), flush);
-    t = t < 6.0f ? t : 6.0f;
-    t = t > 0.0f ? t : 0.0f;
-    const float u = x > -3.0f ? x : -3.0f;
-    const float y = Round(Mul(u, t), flush);
-    return Round(Mul(y, kOneSixth), flush);
+    return flush ? HardswishArch35<true>(x) : HardswishArch35<false>(x);
   }
+};
+
+/// aclnnHardswish on Ascend910/910B/910_93: the built-in TBE kernel, narrowed to nearest-even.
+struct HardswishTbeOp {
+  static constexpr int kInputs = 1;
+  static constexpr bool kHalfAway = false;
+  AH_HOST_DEVICE static float Apply(float x, bool /*flush*/) { return HardswishTbe(x); }
 };
 
 // ---- whole elements ---------------------------------------------------------------------------

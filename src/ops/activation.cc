@@ -20,12 +20,18 @@ aclnnStatus CheckOutputPointers(const char* api, const uint64_t* workspace_size,
   return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "The workspaceSize or executor is nullptr.");
 }
 
-// SoCs whose op package ships no binary for the HardSwish backward kernels: upstream's launcher
-// returns null there, which phase one maps to 561103.
+// SoCs with no HardSwish-family kernel (upstream's product tables: Atlas 310P/310B unsupported for
+// all three operators): upstream's launcher returns null there, which phase one maps to 561103.
 aclnnStatus CheckKernelAvailable(const char* api, const char* kernel, const SocProfile& profile) {
   if (profile.series != SocSeries::kAscend310P && profile.series != SocSeries::kAscend310B) return ACLNN_SUCCESS;
-  return Fail(api, ACLNN_ERR_INNER_NULLPTR, "%s has no kernel for SoC %s (%s).", kernel, profile.name,
-              profile.series_name);
+  return Fail(api, ACLNN_ERR_INNER_NULLPTR, "%sAiCore ADD_TO_LAUNCHER_LIST_AICORE failed.", kernel);
+}
+
+// Whether the profile runs the op's built-in TBE kernel rather than its AscendC one: ops-nn
+// registers the forward and V1 AscendC kernels for ascend950 only.
+template <class Op>
+bool RunsTbeKernel(const Op& op, const SocProfile& profile) {
+  return op.tbe_kernels != nullptr && profile.series != SocSeries::kAscend950;
 }
 
 aclnnStatus ActiveIsaOrFail(const char* api, kernels::Isa* isa) {
@@ -89,7 +95,8 @@ aclnnStatus BackwardActivationPhaseOne(const BackwardActivation& op, const aclTe
   }
   kernels::Isa isa = kernels::Isa::kBaseline;
   AH_RETURN_IF_FAILED(ActiveIsaOrFail(api, &isa));
-  return FinishElementwisePhaseOne(op.op_name, inputs, 2, output, op.kernels(isa, dtype, profile->flushes_subnormals),
+  const auto kernels_of = RunsTbeKernel(op, *profile) ? op.tbe_kernels : op.kernels;
+  return FinishElementwisePhaseOne(op.op_name, inputs, 2, output, kernels_of(isa, dtype, profile->flushes_subnormals),
                                    std::move(tiling.split), workspace_size, executor);
 }
 
@@ -122,6 +129,7 @@ aclnnStatus ForwardActivationPhaseOne(const ForwardActivation& op, const aclTens
   }
   // Upstream's plan: Contiguous(self), the kernel, Cast to out's dtype, ViewCopy(out).
   AH_RETURN_IF_FAILED(CheckViewInStorage(api, input));
+  AH_RETURN_IF_FAILED(CheckKernelAvailable(api, op.kernel_name, *profile));
   AH_RETURN_IF_FAILED(CheckViewInStorage(api, output));
   AH_RETURN_IF_FAILED(CheckOutputNotBroadcast(api, output));
 
@@ -132,8 +140,9 @@ aclnnStatus ForwardActivationPhaseOne(const ForwardActivation& op, const aclTens
   OpTiling tiling = ElementwiseTiling(count, aclDataTypeSize(in_dtype), *profile);
   kernels::Isa isa = kernels::Isa::kBaseline;
   AH_RETURN_IF_FAILED(ActiveIsaOrFail(api, &isa));
+  const auto kernels_of = RunsTbeKernel(op, *profile) ? op.tbe_kernels : op.kernels;
   return FinishElementwisePhaseOne(op.op_name, inputs, 1, output,
-                                   op.kernels(isa, in_dtype, out_dtype, profile->flushes_subnormals),
+                                   kernels_of(isa, in_dtype, out_dtype, profile->flushes_subnormals),
                                    std::move(tiling.split), workspace_size, executor);
 }
 

@@ -21,6 +21,9 @@ struct BackwardActivation {
   const char* kernel_name;     // for messages, e.g. "HardSwishGradV2"
   bool self_first;             // V1: self's dtype is checked (and self made contiguous) first
   ElementwiseKernels (*kernels)(kernels::Isa isa, aclDataType dtype, bool flush_subnormals);
+  // The built-in TBE kernel Ascend910, 910B and 910_93 run when the AscendC kernel exists for
+  // Ascend 950 only; nullptr when `kernels` runs on every SoC (docs/numerics.md, per-SoC table).
+  ElementwiseKernels (*tbe_kernels)(kernels::Isa isa, aclDataType dtype, bool flush_subnormals);
 };
 
 aclnnStatus BackwardActivationPhaseOne(const BackwardActivation& op, const aclTensor* grad_output,
@@ -34,6 +37,8 @@ struct ForwardActivation {
   const char* phase_one_name;
   const char* kernel_name;
   ElementwiseKernels (*kernels)(kernels::Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+  // As BackwardActivation::tbe_kernels.
+  ElementwiseKernels (*tbe_kernels)(kernels::Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
 };
 
 /// `in_place`: the Inplace API, whose only tensor argument is self (which is also the output).

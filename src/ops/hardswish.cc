@@ -11,10 +11,11 @@
 namespace {
 
 const aclnn_host::ForwardActivation kHardswish = {"aclnnHardswish", "aclnnHardswishGetWorkspaceSize", "HardSwish",
-                                                  aclnn_host::kernels::HardswishKernels};
-const aclnn_host::ForwardActivation kInplaceHardswish = {"aclnnInplaceHardswish",
-                                                         "aclnnInplaceHardswishGetWorkspaceSize", "HardSwish",
-                                                         aclnn_host::kernels::HardswishKernels};
+                                                  aclnn_host::kernels::HardswishKernels,
+                                                  aclnn_host::kernels::HardswishTbeKernels};
+const aclnn_host::ForwardActivation kInplaceHardswish = {
+    "aclnnInplaceHardswish", "aclnnInplaceHardswishGetWorkspaceSize", "HardSwish",
+    aclnn_host::kernels::HardswishKernels, aclnn_host::kernels::HardswishTbeKernels};
 
 }  // namespace
 

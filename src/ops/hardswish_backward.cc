@@ -10,9 +10,12 @@
 
 namespace {
 
-const aclnn_host::BackwardActivation kHardswishBackward = {
-    "aclnnHardswishBackward", "aclnnHardswishBackwardGetWorkspaceSize", "HardSwishGrad",
-    /*self_first=*/true, aclnn_host::kernels::HardswishGradV1Kernels};
+const aclnn_host::BackwardActivation kHardswishBackward = {"aclnnHardswishBackward",
+                                                           "aclnnHardswishBackwardGetWorkspaceSize",
+                                                           "HardSwishGrad",
+                                                           /*self_first=*/true,
+                                                           aclnn_host::kernels::HardswishGradV1Kernels,
+                                                           aclnn_host::kernels::HardswishGradV1TbeKernels};
 
 }  // namespace
 

@@ -11,8 +11,9 @@
 namespace {
 
 const aclnn_host::BackwardActivation kHardswishBackwardV2 = {
-    "aclnnHardswishBackwardV2", "aclnnHardswishBackwardV2GetWorkspaceSize", "HardSwishGradV2",
-    /*self_first=*/false, aclnn_host::kernels::HardswishGradV2Kernels};
+    "aclnnHardswishBackwardV2", "aclnnHardswishBackwardV2GetWorkspaceSize",  "HardSwishGradV2",
+    /*self_first=*/false,       aclnn_host::kernels::HardswishGradV2Kernels,
+    /*tbe_kernels=*/nullptr};
 
 }  // namespace
 

@@ -33,6 +33,8 @@ enum AhDeviceOp {
   AH_DEVICE_OP_HARDSWISH_GRAD_V2 = 2,
   AH_DEVICE_OP_HARDSWISH_GRAD_V1 = 3,
   AH_DEVICE_OP_HARDSWISH = 4,
+  AH_DEVICE_OP_HARDSWISH_GRAD_V1_TBE = 5,  // the built-in TBE V1 (NaN fix-up except for fp16)
+  AH_DEVICE_OP_HARDSWISH_TBE = 6,          // the built-in TBE forward
 };
 
 /// Storage formats (scalar::Format): 0 fp32, 1 fp16, 2 bf16.

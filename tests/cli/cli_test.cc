@@ -242,8 +242,8 @@ TEST_F(CliTest, Fp16BitPatternsInAUint16Npy) {
   EXPECT_NE(out.header.find("'<f2'"), std::string::npos);
   for (size_t i = 0; i < x.size(); ++i) {
     EXPECT_EQ(RawAt(out.data, i, reference::Format::kFp16),
-              reference::HardswishElement(RawAt(bytes, i, reference::Format::kFp16), reference::Format::kFp16,
-                                          reference::Format::kFp16, kA2));
+              reference::HardswishTbeElement(RawAt(bytes, i, reference::Format::kFp16), reference::Format::kFp16,
+                                             reference::Format::kFp16, kA2));
   }
 }
 
@@ -259,8 +259,8 @@ TEST_F(CliTest, RawBinInputsAndOutput) {
   const std::string out = Slurp(Path("y.bin"));
   ASSERT_EQ(out.size(), bytes.size());
   for (size_t i = 0; i < x.size(); ++i) {
-    const uint32_t expected = reference::HardswishElement(RawAt(bytes, i, reference::Format::kFp16),
-                                                          reference::Format::kFp16, reference::Format::kFp16, kA2);
+    const uint32_t expected = reference::HardswishTbeElement(RawAt(bytes, i, reference::Format::kFp16),
+                                                             reference::Format::kFp16, reference::Format::kFp16, kA2);
     EXPECT_EQ(RawAt(out, i, reference::Format::kFp16), expected) << i;
   }
 }

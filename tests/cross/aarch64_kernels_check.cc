@@ -55,7 +55,8 @@ void Check(Isa isa, Format format, bool saturate, bool flush, const std::vector<
   failures += mismatches != 0;
 }
 
-// V1 and the forward op on every fp16 / bf16 value (the forward also to every output dtype).
+// V1 and the forward op (their AscendC and TBE kernels) on every fp16 / bf16 value (the forward also
+// to every output dtype).
 void CheckFamily(Isa isa) {
   const char* name = aclnn_host::kernels::IsaName(isa);
   for (Format format : {Format::kFp16, Format::kBf16}) {
@@ -68,6 +69,10 @@ void CheckFamily(Isa isa) {
     for (uint32_t v = 0; v <= 0xFFFF; ++v) {
       mismatches += !reference::SameResult(out[v], reference::HardswishGradElement(g[v], v, format, true, {}), format);
     }
+    aclnn_host::kernels::HardswishGradV1TbeKernels(isa, dtype, false).infnan(65536, inputs, out.data());
+    for (uint32_t v = 0; v <= 0xFFFF; ++v) {
+      mismatches += !reference::SameResult(out[v], reference::HardswishGradTbeElement(g[v], v, format, {}), format);
+    }
     for (Format to : {Format::kFp32, Format::kFp16, Format::kBf16}) {
       const aclDataType out_dtype = to == Format::kFp32 ? ACL_FLOAT : to == Format::kFp16 ? ACL_FLOAT16 : ACL_BF16;
       std::vector<uint32_t> y(65536);
@@ -78,6 +83,12 @@ void CheckFamily(Isa isa) {
         uint32_t actual = 0;
         std::memcpy(&actual, reinterpret_cast<const uint8_t*>(y.data()) + v * size, size);
         mismatches += !reference::SameResult(actual, reference::HardswishElement(v, format, to, {}), to);
+      }
+      aclnn_host::kernels::HardswishTbeKernels(isa, dtype, out_dtype, false).infnan(65536, forward_inputs, y.data());
+      for (uint32_t v = 0; v <= 0xFFFF; ++v) {
+        uint32_t actual = 0;
+        std::memcpy(&actual, reinterpret_cast<const uint8_t*>(y.data()) + v * size, size);
+        mismatches += !reference::SameResult(actual, reference::HardswishTbeElement(v, format, to, {}), to);
       }
     }
     std::printf("%s %s V1 and forward format=%d: %zu mismatches\n", mismatches ? "FAIL" : "ok  ", name,

@@ -135,6 +135,21 @@ inline float HardswishGrad(float g, float x, bool v1, const Numerics& n) {
   return Mul(g, t, n);
 }
 
+/// The built-in TBE HardSwishGrad (V1 on Ascend910/910B/910_93), from hard_swish_grad_compute:
+/// t = x * 0.33333334 + 0.5; vcmpsel(x, -3, 'lt', 0, t); vcmpsel(x, 3, 'gt', 1, t); g * t; then,
+/// on the fp32 path only, vsel(vcmp(x, x, 'eq'), r, 1): a NaN x gives 1.0. (The fp16 path casts,
+/// multiplies and returns before that fix-up; bf16 is computed as fp32.) These SoCs keep subnormals.
+inline float HardswishGradTbe(float g, float x, bool fp32_path) {
+  const Numerics exact;
+  float t = Mul(x, 0.33333334f, exact);
+  t = Add(t, 0.5f, exact);
+  if (x < -3.0f) t = 0.0f;
+  if (x > 3.0f) t = 1.0f;
+  const float r = Mul(g, t, exact);
+  if (fp32_path && std::isnan(x)) return 1.0f;
+  return r;
+}
+
 // ---- whole elements in storage formats --------------------------------------------------------
 
 // With flush_subnormals, an input that is subnormal in its own format reads as a signed zero.
@@ -184,6 +199,11 @@ inline uint32_t Narrow(float v, Format format, const Numerics& n) {
 /// The whole element pipeline: widen both inputs, compute, narrow.
 inline uint32_t HardswishGradElement(uint32_t g, uint32_t x, Format format, bool v1, const Numerics& n) {
   return Narrow(HardswishGrad(Widen(g, format, n), Widen(x, format, n), v1, n), format, n);
+}
+
+/// V1 on a SoC that runs the TBE kernel: widen, compute, narrow (nearest-even).
+inline uint32_t HardswishGradTbeElement(uint32_t g, uint32_t x, Format format, const Numerics& n) {
+  return Narrow(HardswishGradTbe(Widen(g, format, n), Widen(x, format, n), format != Format::kFp16), format, n);
 }
 
 // ---- the forward op (op-hardswish.md) -----------------------------------------------------------
@@ -258,6 +278,26 @@ inline uint32_t HardswishElement(uint32_t x, Format in, Format out, const Numeri
   Numerics read = n;
   read.flush_subnormals = false;  // what the kernel wrote is read back as is
   return Narrow(Widen(kernel_output, in, read), out, n);
+}
+
+/// The built-in TBE HardSwish (forward on Ascend910/910B/910_93), from hard_swish_compute:
+/// x * (min(max(x + 3, 0), 6) * (1/6)), every step in fp32. NaN anywhere gives NaN (x is a factor
+/// of the last product), so max/min's NaN rule does not matter; x = -inf gives -inf * 0 = NaN.
+inline float HardswishTbe(float x) {
+  const Numerics exact;
+  float t = Add(x, 3.0f, exact);
+  t = std::fmax(t, 0.0f);
+  t = std::fmin(t, 6.0f);
+  t = Mul(t, 1.0f / 6.0f, exact);
+  return Mul(x, t, exact);
+}
+
+/// The forward element on a TBE SoC: the kernel narrows to self's format with nearest-even (TBE's
+/// cast_to), then a different out format is reached by a Cast (nearest-even).
+inline uint32_t HardswishTbeElement(uint32_t x, Format in, Format out, const Numerics& n) {
+  const uint32_t kernel_output = Narrow(HardswishTbe(Widen(x, in, n)), in, n);
+  if (in == out) return kernel_output;
+  return Narrow(Widen(kernel_output, in, n), out, n);
 }
 
 /// Whether a raw result is NaN in its format (NaN bits are not compared: payloads are undocumented).
