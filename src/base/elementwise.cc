@@ -412,6 +412,20 @@ TaskResult ElementwisePlan::Execute(const LaunchArgs& args) const {
   return TaskResult();
 }
 
+void ElementwisePlan::BuildTemporarySpaces(IterationSpace* temporary_space, IterationSpace* copy_space) const {
+  const Dims contiguous = ContiguousStrides(view_);
+  const Dims* strides[kMaxElementwiseOperands];
+  for (size_t k = 0; k < num_inputs_; ++k) strides[k] = &strides_[k];
+  strides[num_inputs_] = &contiguous;
+  *temporary_space = BuildIterationSpace(view_, strides, element_sizes_, num_inputs_ + 1, IterationOrder::kRowMajor);
+  const Dims* copy_strides[2] = {&contiguous, &strides_[num_inputs_]};
+  const size_t copy_sizes[2] = {element_sizes_[num_inputs_], element_sizes_[num_inputs_]};
+  // Row-major, so that outputs that overlap themselves see the last write of that order; otherwise
+  // in memory order, where every element has its own address and order does not matter.
+  *copy_space = BuildIterationSpace(view_, copy_strides, copy_sizes, 2,
+                                    output_may_overlap_itself_ ? IterationOrder::kRowMajor : IterationOrder::kMemory);
+}
+
 TaskResult ElementwisePlan::ExecuteThroughTemporary(const LaunchArgs& args, char** bases, DenseKernel kernel) const {
   // The result lands in a temporary first (the workspace when phase one asked for it, else a
   // private buffer), then is copied into the output view, as upstream's ViewCopy does. A workspace
@@ -424,24 +438,13 @@ TaskResult ElementwisePlan::ExecuteThroughTemporary(const LaunchArgs& args, char
     temporary = private_buffer.get();
   }
   char* const output_base = static_cast<char*>(args.outputs[0]) + byte_offsets_[num_inputs_];
-  const Dims contiguous = ContiguousStrides(view_);
-  const Dims* strides[kMaxElementwiseOperands];
-  for (size_t k = 0; k < num_inputs_; ++k) strides[k] = &strides_[k];
-  strides[num_inputs_] = &contiguous;
-  const IterationSpace temporary_space =
-      BuildIterationSpace(view_, strides, element_sizes_, num_inputs_ + 1, IterationOrder::kRowMajor);
+  IterationSpace temporary_space, copy_space;
+  BuildTemporarySpaces(&temporary_space, &copy_space);
   bases[num_inputs_] = temporary;
   RunCores(temporary_space, bases, kernel);
 
-  const Dims* copy_strides[2] = {&contiguous, &strides_[num_inputs_]};
-  const size_t copy_sizes[2] = {element_sizes_[num_inputs_], element_sizes_[num_inputs_]};
-  // Row-major, so that outputs that overlap themselves see the last write of that order; otherwise
-  // in memory order, where every element has its own address and order does not matter.
-  const IterationSpace copy_space =
-      BuildIterationSpace(view_, copy_strides, copy_sizes, 2,
-                          output_may_overlap_itself_ ? IterationOrder::kRowMajor : IterationOrder::kMemory);
   char* copy_bases[2] = {temporary, output_base};
-  const DenseKernel copy = CopyKernelFor(copy_sizes[0]);
+  const DenseKernel copy = CopyKernelFor(element_sizes_[num_inputs_]);
   if (output_may_overlap_itself_ || element_count_ < ParallelThreshold()) {
     // Overlapping output elements are written in row-major order, so the last write wins.
     RunRange(copy_space, copy_bases, copy, 0, element_count_);
@@ -510,22 +513,13 @@ TaskResult ElementwisePlan::ExecuteOnDevice(const AhDeviceBackend& backend, cons
     }
     temporary = static_cast<char*>(private_buffer);
   }
-  const Dims contiguous = ContiguousStrides(view_);
-  const Dims* strides[kMaxElementwiseOperands];
-  for (size_t k = 0; k < num_inputs_; ++k) strides[k] = &strides_[k];
-  strides[num_inputs_] = &contiguous;
-  const IterationSpace temporary_space =
-      BuildIterationSpace(view_, strides, element_sizes_, num_inputs_ + 1, IterationOrder::kRowMajor);
+  IterationSpace temporary_space, copy_space;
+  BuildTemporarySpaces(&temporary_space, &copy_space);
   bases[num_inputs_] = temporary;
   AhElementwiseLaunch launch = DeviceLaunch(temporary_space, bases, device_kernel.op, formats, saturate,
                                             device_kernel.flush, false, element_count_);
   int status = backend.launch_elementwise(args.device, &launch, error, sizeof(error));
   if (status == 0) {
-    const Dims* copy_strides[2] = {&contiguous, &strides_[num_inputs_]};
-    const size_t copy_sizes[2] = {element_sizes_[num_inputs_], element_sizes_[num_inputs_]};
-    const IterationSpace copy_space =
-        BuildIterationSpace(view_, copy_strides, copy_sizes, 2,
-                            output_may_overlap_itself_ ? IterationOrder::kRowMajor : IterationOrder::kMemory);
     char* copy_bases[2] = {temporary, output_base};
     const int32_t copy_formats[2] = {formats[num_inputs_], formats[num_inputs_]};
     launch = DeviceLaunch(copy_space, copy_bases, AH_DEVICE_OP_COPY, copy_formats, false, false,

@@ -116,6 +116,9 @@ class AH_INTERNAL_API ElementwisePlan : public LaunchPlan {
   bool WorkspaceOverlapsOperand(char* const* operand_bases, const char* workspace) const;
   void RunCores(const IterationSpace& space, char* const* bases, DenseKernel kernel) const;
   TaskResult ExecuteThroughTemporary(const LaunchArgs& args, char** bases, DenseKernel kernel) const;
+  /// The temporary path's two iteration spaces: inputs -> contiguous temporary (row-major), and
+  /// temporary -> output view.
+  void BuildTemporarySpaces(IterationSpace* temporary_space, IterationSpace* copy_space) const;
   /// Execute on a device backend: one launch, or two through a device temporary.
   TaskResult ExecuteOnDevice(const AhDeviceBackend& backend, const LaunchArgs& args, char** bases,
                              bool needs_temporary) const;
