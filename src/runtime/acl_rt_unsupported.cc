@@ -89,31 +89,6 @@ aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle, aclrtOpExcept
   return NotSupported("aclrtBinarySetExceptionCallback", "aclrtBinarySetExceptionCallback is not supported by aclnn-host: there are no device kernel binaries: aclnn-host's operators are host code linked into libopapi_nn.so.");
 }
 
-aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
-  (void)threadId;
-  (void)stream;
-  return NotSupported("aclrtSubscribeReport", "aclrtSubscribeReport is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBlockType blockType, aclrtStream stream) {
-  (void)fn;
-  (void)userData;
-  (void)blockType;
-  (void)stream;
-  return NotSupported("aclrtLaunchCallback", "aclrtLaunchCallback is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtProcessReport(int32_t timeout) {
-  (void)timeout;
-  return NotSupported("aclrtProcessReport", "aclrtProcessReport is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
-  (void)threadId;
-  (void)stream;
-  return NotSupported("aclrtUnSubscribeReport", "aclrtUnSubscribeReport is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
   (void)opt;
   (void)value;
@@ -1770,13 +1745,6 @@ aclError aclrtNpuClearFloatOverFlowStatus(uint32_t checkMode, aclrtStream stream
   (void)checkMode;
   (void)stream;
   return NotSupported("aclrtNpuClearFloatOverFlowStatus", "aclrtNpuClearFloatOverFlowStatus is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
-  (void)stream;
-  (void)fn;
-  (void)args;
-  return NotSupported("aclrtLaunchHostFunc", "aclrtLaunchHostFunc is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtGetHardwareSyncAddr(void** addr) {
