@@ -29,29 +29,19 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
 aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion* version) {
   (void)name;
   (void)version;
-  return NotSupported("aclsysGetCANNVersion", "aclsysGetCANNVersion is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclsysGetCANNVersion", "aclsysGetCANNVersion is not supported by aclnn-host: there is no installed CANN package whose version could be reported (CANN reads it from the packages under ASCEND_HOME_PATH); aclrtGetVersion reports the AscendCL version aclnn-host implements.");
 }
 
 aclError aclsysGetVersionStr(char* pkgName, char* versionStr) {
   (void)pkgName;
   (void)versionStr;
-  return NotSupported("aclsysGetVersionStr", "aclsysGetVersionStr is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclsysGetVersionStr", "aclsysGetVersionStr is not supported by aclnn-host: there is no installed CANN package whose version could be reported (CANN reads it from the packages under ASCEND_HOME_PATH); aclrtGetVersion reports the AscendCL version aclnn-host implements.");
 }
 
 aclError aclsysGetVersionNum(char* pkgName, int32_t* versionNum) {
   (void)pkgName;
   (void)versionNum;
-  return NotSupported("aclsysGetVersionNum", "aclsysGetVersionNum is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtPeekAtLastError(aclrtLastErrLevel level) {
-  (void)level;
-  return NotSupported("aclrtPeekAtLastError", "aclrtPeekAtLastError is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtGetLastError(aclrtLastErrLevel level) {
-  (void)level;
-  return NotSupported("aclrtGetLastError", "aclrtGetLastError is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclsysGetVersionNum", "aclsysGetVersionNum is not supported by aclnn-host: there is no installed CANN package whose version could be reported (CANN reads it from the packages under ASCEND_HOME_PATH); aclrtGetVersion reports the AscendCL version aclnn-host implements.");
 }
 
 aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback) {
