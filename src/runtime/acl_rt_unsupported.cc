@@ -133,47 +133,12 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   return NotSupported("aclrtResetEvent", "aclrtResetEvent is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
-  (void)devPtr;
-  (void)size;
-  (void)policy;
-  return NotSupported("aclrtMallocAlign32", "aclrtMallocAlign32 is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
-  (void)devPtr;
-  (void)size;
-  (void)policy;
-  return NotSupported("aclrtMallocCached", "aclrtMallocCached is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMallocWithCfg(void** devPtr, size_t size, aclrtMemMallocPolicy policy, aclrtMallocConfig* cfg) {
-  (void)devPtr;
-  (void)size;
-  (void)policy;
-  (void)cfg;
-  return NotSupported("aclrtMallocWithCfg", "aclrtMallocWithCfg is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtMallocForTaskScheduler(void** devPtr, size_t size, aclrtMemMallocPolicy policy, aclrtMallocConfig* cfg) {
   (void)devPtr;
   (void)size;
   (void)policy;
   (void)cfg;
   return NotSupported("aclrtMallocForTaskScheduler", "aclrtMallocForTaskScheduler is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMallocHostWithCfg(void** ptr, uint64_t size, aclrtMallocConfig* cfg) {
-  (void)ptr;
-  (void)size;
-  (void)cfg;
-  return NotSupported("aclrtMallocHostWithCfg", "aclrtMallocHostWithCfg is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtPointerGetAttributes(const void* ptr, aclrtPtrAttributes* attributes) {
-  (void)ptr;
-  (void)attributes;
-  return NotSupported("aclrtPointerGetAttributes", "aclrtPointerGetAttributes is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute, const void* ptr, size_t size, void* data, size_t dataSize) {
@@ -253,33 +218,6 @@ aclError aclrtMemAllocManaged(void** ptr, uint64_t size, uint32_t flag) {
   return NotSupported("aclrtMemAllocManaged", "aclrtMemAllocManaged is not supported by aclnn-host: managed (unified) memory is not emulated.");
 }
 
-aclError aclrtFreeWithDevSync(void* devPtr) {
-  (void)devPtr;
-  return NotSupported("aclrtFreeWithDevSync", "aclrtFreeWithDevSync is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtFreeHostWithDevSync(void* hostPtr) {
-  (void)hostPtr;
-  return NotSupported("aclrtFreeHostWithDevSync", "aclrtFreeHostWithDevSync is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMemsetD32(void* ptr, size_t memSize, uint32_t value, size_t N) {
-  (void)ptr;
-  (void)memSize;
-  (void)value;
-  (void)N;
-  return NotSupported("aclrtMemsetD32", "aclrtMemsetD32 is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMemsetD32Async(void* ptr, size_t memSize, uint32_t value, size_t N, aclrtStream stream) {
-  (void)ptr;
-  (void)memSize;
-  (void)value;
-  (void)N;
-  (void)stream;
-  return NotSupported("aclrtMemsetD32Async", "aclrtMemsetD32Async is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtMemcpyAsyncWithCondition(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind, aclrtStream stream) {
   (void)dst;
   (void)destMax;
@@ -288,29 +226,6 @@ aclError aclrtMemcpyAsyncWithCondition(void* dst, size_t destMax, const void* sr
   (void)kind;
   (void)stream;
   return NotSupported("aclrtMemcpyAsyncWithCondition", "aclrtMemcpyAsyncWithCondition is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, aclrtMemcpyKind kind) {
-  (void)dst;
-  (void)dpitch;
-  (void)src;
-  (void)spitch;
-  (void)width;
-  (void)height;
-  (void)kind;
-  return NotSupported("aclrtMemcpy2d", "aclrtMemcpy2d is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, aclrtMemcpyKind kind, aclrtStream stream) {
-  (void)dst;
-  (void)dpitch;
-  (void)src;
-  (void)spitch;
-  (void)width;
-  (void)height;
-  (void)kind;
-  (void)stream;
-  return NotSupported("aclrtMemcpy2dAsync", "aclrtMemcpy2dAsync is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtGetSymbolAddress(const void* symbol, void** devPtr) {
@@ -2026,13 +1941,6 @@ aclError aclrtReserveMemAddressNoUCMemory(void** virPtr, size_t size, size_t ali
   (void)expectPtr;
   (void)flags;
   return NotSupported("aclrtReserveMemAddressNoUCMemory", "aclrtReserveMemAddressNoUCMemory is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
-}
-
-aclError aclrtMemGetAddressRange(void* ptr, void** pbase, size_t* psize) {
-  (void)ptr;
-  (void)pbase;
-  (void)psize;
-  return NotSupported("aclrtMemGetAddressRange", "aclrtMemGetAddressRange is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtMemP2PMap(void* devPtr, size_t size, int32_t dstDevId, uint64_t flags) {
