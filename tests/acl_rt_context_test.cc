@@ -227,3 +227,29 @@ TEST_F(AclContext, DestroyStreamForceDrainsTheStream) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(AclThreadResources, CoresOfTheCurrentDevice) {
+  uint32_t value = 0;
+  {
+    test::RuntimeSession session("Ascend910B3");
+    EXPECT_TRUE(test::Succeeds(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_VECTOR_CORE, &value)));
+    EXPECT_EQ(value, 40u);
+    EXPECT_TRUE(test::Succeeds(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_CUBE_CORE, &value)));
+    EXPECT_EQ(value, 20u);
+    EXPECT_TRUE(test::FailsWith(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_CUBE_CORE, nullptr), ACL_ERROR_INVALID_PARAM,
+                                "aclrtGetResInCurrentThread"));
+    EXPECT_TRUE(test::FailsWith(aclrtGetResInCurrentThread(static_cast<aclrtDevResLimitType>(9), &value),
+                                ACL_ERROR_INVALID_PARAM, "aclrtGetResInCurrentThread"));
+  }
+  {
+    test::RuntimeSession session("Ascend910A");
+    EXPECT_TRUE(test::FailsWith(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_CUBE_CORE, &value),
+                                ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtGetResInCurrentThread", {"Ascend910A"}));
+  }
+  EXPECT_TRUE(test::FailsWith(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_CUBE_CORE, &value), ACL_ERROR_UNINITIALIZE,
+                              "aclrtGetResInCurrentThread"));
+}
+
+}  // namespace

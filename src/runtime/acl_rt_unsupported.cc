@@ -1005,12 +1005,6 @@ aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream) {
   return NotSupported("aclrtUnuseStreamResInCurrentThread", "aclrtUnuseStreamResInCurrentThread is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t* value) {
-  (void)type;
-  (void)value;
-  return NotSupported("aclrtGetResInCurrentThread", "aclrtGetResInCurrentThread is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtCreateLabel(aclrtLabel* label) {
   (void)label;
   return NotSupported("aclrtCreateLabel", "aclrtCreateLabel is not supported by aclnn-host: labels and stream switches are the device task scheduler's control flow; aclnn-host streams run host tasks in issue order.");
