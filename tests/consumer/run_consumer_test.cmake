@@ -16,7 +16,8 @@ install_into_fresh_prefix("${BUILD_DIR}" "${prefix}"
   include/aclnnop/aclnn_hardswish_backward.h include/aclnnop/aclnn_hardswish.h
   lib64/libascendcl.so lib64/libnnopbase.so lib64/libopapi_nn.so lib64/libopapi_math.so set_env.sh
   include/acl/acl_base_rt.h include/acl/acl_rt_allocator.h include/aclnnop/level2/aclnn_hardswish.h
-  runtime/include/acl/acl.h runtime/lib64/stub/libascendcl.so lib64/stub/libopapi_nn.so bin/setenv.bash)
+  runtime/include/acl/acl.h runtime/lib64/stub/libascendcl.so lib64/stub/libopapi_nn.so bin/setenv.bash
+  lib64/libacl_rt.so lib64/libopapi.so)
 
 # The other layouts CANN projects expect: bin/setenv.bash sets the environment up; a program built
 # against runtime/include, linked against runtime/lib64/stub, including level2 operator paths, runs.
