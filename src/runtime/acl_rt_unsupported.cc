@@ -103,12 +103,6 @@ aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
   return NotSupported("aclrtSetSysParamOpt", "aclrtSetSysParamOpt is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
-  (void)stream;
-  (void)mode;
-  return NotSupported("aclrtSetStreamFailureMode", "aclrtSetStreamFailureMode is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtSetTsDevice(aclrtTsId tsId) {
   (void)tsId;
   return NotSupported("aclrtSetTsDevice", "aclrtSetTsDevice is not supported by aclnn-host: aclnn-host does not implement it yet.");
