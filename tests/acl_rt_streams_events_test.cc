@@ -264,3 +264,33 @@ TEST(AclStreamFailureMode, ContinueOnFailureRunsLaterTasks) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(AclEventFlags, RecordWithFlagAndWaitWithTimeout) {
+  test::RuntimeSession session;
+  aclrtStream other = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&other)));
+  aclrtEvent event = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEvent(&event)));
+  auto gate = std::make_unique<test::StreamGate>(session.stream());
+  ASSERT_TRUE(Succeeds(aclrtRecordEventWithFlag(event, session.stream(), ACL_EVENT_RECORD_DEFAULT)));
+  // `other` gives up waiting for the held record after 10 ms: its synchronisation says so.
+  ASSERT_TRUE(Succeeds(aclrtStreamWaitEventWithTimeout(other, event, 10)));
+  EXPECT_TRUE(
+      FailsWith(aclrtSynchronizeStream(other), ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "aclrtSynchronizeStream", {"10 ms"}));
+  gate->Release();
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeEvent(event)));
+  ASSERT_TRUE(Succeeds(aclrtStreamWaitEventWithTimeout(other, event, -1)));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(other)));
+  EXPECT_TRUE(FailsWith(aclrtRecordEventWithFlag(event, session.stream(), ACL_EVENT_RECORD_EXTERNAL),
+                        ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtRecordEventWithFlag"));
+  EXPECT_TRUE(FailsWith(aclrtRecordEventWithFlag(event, session.stream(), 7), ACL_ERROR_INVALID_PARAM,
+                        "aclrtRecordEventWithFlag"));
+  EXPECT_TRUE(FailsWith(aclrtStreamWaitEventWithTimeout(other, event, -4), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtStreamWaitEventWithTimeout"));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(other)));
+}
+
+}  // namespace

@@ -114,13 +114,6 @@ aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* u
   return NotSupported("aclrtGetDeviceUtilizationRate", "aclrtGetDeviceUtilizationRate is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag) {
-  (void)event;
-  (void)stream;
-  (void)flag;
-  return NotSupported("aclrtRecordEventWithFlag", "aclrtRecordEventWithFlag is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   (void)event;
   (void)stream;
@@ -338,13 +331,6 @@ aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint
   (void)timeout;
   (void)flag;
   return NotSupported("aclrtStreamWaitEventWithFlag", "aclrtStreamWaitEventWithFlag is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, int32_t timeout) {
-  (void)stream;
-  (void)event;
-  (void)timeout;
-  return NotSupported("aclrtStreamWaitEventWithTimeout", "aclrtStreamWaitEventWithTimeout is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtSetGroup(int32_t groupId) {
