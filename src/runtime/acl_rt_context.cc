@@ -104,3 +104,45 @@ aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t* value) 
 }
 
 }  // extern "C"
+
+extern "C" {
+
+// What the SoC profile knows: the vector cores (the spec's AIV count; AI cores on the A1 parts),
+// the cube cores of the Atlas A2/A3 parts (half the vector cores) and the device memory. The
+// other attributes are not known for the emulated parts: 207000.
+aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value) {
+  const char* api = "aclrtGetDeviceInfo";
+  return Run(api, [&] {
+    if (value == nullptr) return aclnn_host::Fail(api, ACL_ERROR_INVALID_PARAM, "value is nullptr.");
+    const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+    if (profile == nullptr) return aclnn_host::Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+    if (deviceId >= Runtime::Get().device_count()) {
+      return aclnn_host::Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %u is out of range [0, %u).", deviceId,
+                              Runtime::Get().device_count());
+    }
+    const bool paired =
+        profile->series == aclnn_host::SocSeries::kAtlasA2 || profile->series == aclnn_host::SocSeries::kAtlasA3;
+    switch (attr) {
+      case ACL_DEV_ATTR_VECTOR_CORE_NUM:
+        if (!paired) break;
+        *value = profile->vector_core_count;
+        return ACL_SUCCESS;
+      case ACL_DEV_ATTR_AICORE_CORE_NUM:
+      case ACL_DEV_ATTR_CUBE_CORE_NUM:
+        if (!paired) break;
+        *value = profile->vector_core_count / 2;
+        return ACL_SUCCESS;
+      case ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE:
+        *value = static_cast<int64_t>(Runtime::Get().device_memory_capacity());
+        return ACL_SUCCESS;
+      default:
+        break;
+    }
+    return aclnn_host::Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                            "attribute %d of %s is not known to aclnn-host (it knows the vector and cube cores of "
+                            "Atlas A2/A3 parts and the device memory size).",
+                            static_cast<int>(attr), profile->name);
+  });
+}
+
+}  // extern "C"

@@ -864,13 +864,6 @@ aclError aclrtGetEventAvailNum(uint32_t* eventCount) {
   return NotSupported("aclrtGetEventAvailNum", "aclrtGetEventAvailNum is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value) {
-  (void)deviceId;
-  (void)attr;
-  (void)value;
-  return NotSupported("aclrtGetDeviceInfo", "aclrtGetDeviceInfo is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatureType, int32_t* value) {
   (void)deviceId;
   (void)devFeatureType;
