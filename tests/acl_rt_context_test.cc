@@ -227,3 +227,52 @@ TEST_F(AclContext, DestroyStreamForceDrainsTheStream) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(AclThreadResources, CoresOfTheCurrentDevice) {
+  uint32_t value = 0;
+  {
+    test::RuntimeSession session("Ascend910B3");
+    EXPECT_TRUE(test::Succeeds(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_VECTOR_CORE, &value)));
+    EXPECT_EQ(value, 40u);
+    EXPECT_TRUE(test::Succeeds(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_CUBE_CORE, &value)));
+    EXPECT_EQ(value, 20u);
+    EXPECT_TRUE(test::FailsWith(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_CUBE_CORE, nullptr), ACL_ERROR_INVALID_PARAM,
+                                "aclrtGetResInCurrentThread"));
+    EXPECT_TRUE(test::FailsWith(aclrtGetResInCurrentThread(static_cast<aclrtDevResLimitType>(9), &value),
+                                ACL_ERROR_INVALID_PARAM, "aclrtGetResInCurrentThread"));
+  }
+  {
+    test::RuntimeSession session("Ascend910A");
+    EXPECT_TRUE(test::FailsWith(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_CUBE_CORE, &value),
+                                ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtGetResInCurrentThread", {"Ascend910A"}));
+  }
+  EXPECT_TRUE(test::FailsWith(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_CUBE_CORE, &value), ACL_ERROR_UNINITIALIZE,
+                              "aclrtGetResInCurrentThread"));
+}
+
+}  // namespace
+
+namespace {
+
+TEST(AclDeviceInfo, CoresAndMemoryOfTheProfile) {
+  test::RuntimeSession session("Ascend910B3");
+  int64_t value = 0;
+  EXPECT_TRUE(test::Succeeds(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_VECTOR_CORE_NUM, &value)));
+  EXPECT_EQ(value, 40);
+  EXPECT_TRUE(test::Succeeds(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_AICORE_CORE_NUM, &value)));
+  EXPECT_EQ(value, 20);
+  EXPECT_TRUE(test::Succeeds(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE, &value)));
+  size_t free = 0, total = 0;
+  ASSERT_TRUE(test::Succeeds(aclrtGetMemInfo(ACL_HBM_MEM, &free, &total)));
+  EXPECT_EQ(static_cast<size_t>(value), total);
+  EXPECT_TRUE(test::FailsWith(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_WARP_SIZE, &value), ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                              "aclrtGetDeviceInfo", {"not known"}));
+  EXPECT_TRUE(test::FailsWith(aclrtGetDeviceInfo(3, ACL_DEV_ATTR_VECTOR_CORE_NUM, &value),
+                              ACL_ERROR_RT_INVALID_DEVICEID, "aclrtGetDeviceInfo"));
+  EXPECT_TRUE(test::FailsWith(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_VECTOR_CORE_NUM, nullptr), ACL_ERROR_INVALID_PARAM,
+                              "aclrtGetDeviceInfo"));
+}
+
+}  // namespace

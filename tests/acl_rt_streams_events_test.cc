@@ -5,9 +5,11 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <future>
 #include <memory>
 #include <thread>
+#include <vector>
 
 #include "acl/acl.h"
 #include "runtime/context.h"
@@ -210,6 +212,85 @@ TEST(AclEventTiming, ElapsedTimeIsMeasuredOnTheStreamsTimeline) {
   EXPECT_TRUE(FailsWith(aclrtEventGetTimestamp(start, nullptr), ACL_ERROR_INVALID_PARAM, "aclrtEventGetTimestamp"));
   EXPECT_TRUE(Succeeds(aclrtDestroyEvent(start)));
   EXPECT_TRUE(Succeeds(aclrtDestroyEvent(end)));
+}
+
+}  // namespace
+
+namespace {
+
+void EnqueueFailingTask(aclrtStream handle) {
+  std::shared_ptr<aclnn_host::Stream> stream;
+  ASSERT_EQ(aclnn_host::Runtime::Get().FindStream("test", handle, &stream), ACL_SUCCESS);
+  ASSERT_TRUE(stream->Enqueue([] { return aclnn_host::TaskResult{ACL_ERROR_RT_AICORE_EXCEPTION, "a task failed"}; }));
+}
+
+TEST(AclStreamFailureMode, StopOnFailureSkipsLaterTasksButCompletesEventRecords) {
+  test::RuntimeSession session;
+  test::DeviceBuffer buffer(16);
+  std::memset(buffer.get(), 0, 16);
+  ASSERT_TRUE(Succeeds(aclrtSetStreamFailureMode(session.stream(), ACL_STOP_ON_FAILURE)));
+  aclrtEvent event = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEvent(&event)));
+  EnqueueFailingTask(session.stream());
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(buffer.get(), 16, 0x77, 16, session.stream())));
+  ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, session.stream())));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeEvent(event)));  // the record still completes
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeStream(session.stream()), ACL_ERROR_RT_AICORE_EXCEPTION,
+                        "aclrtSynchronizeStream", {"a task failed"}));
+  EXPECT_EQ(buffer.Download<uint8_t>(16), std::vector<uint8_t>(16, 0));  // the memset was not run
+  // The failure was consumed: later work runs again.
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(buffer.get(), 16, 0x55, 16, session.stream())));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(session.stream())));
+  EXPECT_EQ(buffer.Download<uint8_t>(16), std::vector<uint8_t>(16, 0x55));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
+}
+
+TEST(AclStreamFailureMode, ContinueOnFailureRunsLaterTasks) {
+  test::RuntimeSession session;
+  test::DeviceBuffer buffer(16);
+  std::memset(buffer.get(), 0, 16);
+  ASSERT_TRUE(Succeeds(aclrtSetStreamFailureMode(session.stream(), ACL_STOP_ON_FAILURE)));
+  ASSERT_TRUE(Succeeds(aclrtSetStreamFailureMode(session.stream(), ACL_CONTINUE_ON_FAILURE)));
+  EnqueueFailingTask(session.stream());
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(buffer.get(), 16, 0x66, 16, session.stream())));
+  EXPECT_TRUE(
+      FailsWith(aclrtSynchronizeStream(session.stream()), ACL_ERROR_RT_AICORE_EXCEPTION, "aclrtSynchronizeStream"));
+  EXPECT_EQ(buffer.Download<uint8_t>(16), std::vector<uint8_t>(16, 0x66));
+  EXPECT_TRUE(
+      FailsWith(aclrtSetStreamFailureMode(session.stream(), 2), ACL_ERROR_INVALID_PARAM, "aclrtSetStreamFailureMode"));
+  int bogus = 0;
+  EXPECT_TRUE(FailsWith(aclrtSetStreamFailureMode(&bogus, ACL_STOP_ON_FAILURE), ACL_ERROR_RT_INVALID_HANDLE,
+                        "aclrtSetStreamFailureMode"));
+}
+
+}  // namespace
+
+namespace {
+
+TEST(AclEventFlags, RecordWithFlagAndWaitWithTimeout) {
+  test::RuntimeSession session;
+  aclrtStream other = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&other)));
+  aclrtEvent event = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEvent(&event)));
+  auto gate = std::make_unique<test::StreamGate>(session.stream());
+  ASSERT_TRUE(Succeeds(aclrtRecordEventWithFlag(event, session.stream(), ACL_EVENT_RECORD_DEFAULT)));
+  // `other` gives up waiting for the held record after 10 ms: its synchronisation says so.
+  ASSERT_TRUE(Succeeds(aclrtStreamWaitEventWithTimeout(other, event, 10)));
+  EXPECT_TRUE(
+      FailsWith(aclrtSynchronizeStream(other), ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "aclrtSynchronizeStream", {"10 ms"}));
+  gate->Release();
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeEvent(event)));
+  ASSERT_TRUE(Succeeds(aclrtStreamWaitEventWithTimeout(other, event, -1)));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(other)));
+  EXPECT_TRUE(FailsWith(aclrtRecordEventWithFlag(event, session.stream(), ACL_EVENT_RECORD_EXTERNAL),
+                        ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtRecordEventWithFlag"));
+  EXPECT_TRUE(FailsWith(aclrtRecordEventWithFlag(event, session.stream(), 7), ACL_ERROR_INVALID_PARAM,
+                        "aclrtRecordEventWithFlag"));
+  EXPECT_TRUE(FailsWith(aclrtStreamWaitEventWithTimeout(other, event, -4), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtStreamWaitEventWithTimeout"));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(other)));
 }
 
 }  // namespace

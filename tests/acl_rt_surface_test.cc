@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <thread>
 
 #include "acl/acl.h"
 #include "support/acl_test_support.h"
@@ -142,6 +143,31 @@ TEST(AclRtHeaders, EventRecordedStatusHasCannsValues) {
   EXPECT_EQ(ACL_MAJOR_VERSION, 1);
   EXPECT_EQ(ACL_MINOR_VERSION, 17);
   EXPECT_EQ(ACL_PKG_VERSION_MAX_SIZE, 128);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(AclLastError, ReportsTheLatestRuntimeFailureOfTheThread) {
+  aclrtGetLastError(ACL_RT_THREAD_LEVEL);  // whatever earlier tests of this process left
+  EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+  int32_t device = 0;
+  EXPECT_EQ(aclrtGetDevice(&device), ACL_ERROR_UNINITIALIZE);
+  EXPECT_EQ(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE);
+  EXPECT_EQ(aclrtMalloc(nullptr, 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);  // the latest
+  EXPECT_EQ(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);  // peeking keeps it
+  EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);  // getting cleared it
+  EXPECT_EQ(aclrtGetLastError(static_cast<aclrtLastErrLevel>(1)), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);  // asking does not count
+  std::string message = TakeErrorMessage();
+  EXPECT_NE(message.find("[aclrtGetLastError]"), std::string::npos) << message;
+  // Per thread: another thread's failure is not this one's.
+  std::thread other([] { EXPECT_EQ(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE); });
+  other.join();
+  EXPECT_EQ(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
 }
 
 }  // namespace

@@ -184,10 +184,12 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
     const uint64_t sequence = target_event->BeginRecord();
     bool queued = false;
     try {
-      queued = target_stream->Enqueue([target_event, sequence] {
-        target_event->Complete(sequence);
-        return aclnn_host::TaskResult();
-      });
+      queued = target_stream->Enqueue(
+          [target_event, sequence] {
+            target_event->Complete(sequence);
+            return aclnn_host::TaskResult();
+          },
+          /*always_run=*/true);
     } catch (...) {
       target_event->Complete(sequence);  // a record that was never queued must not hang its waiters
       throw;
@@ -237,7 +239,8 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
     std::shared_ptr<aclnn_host::Event> target;
     const aclError result = Runtime::Get().FindEvent(api, event, &target);
     if (result != ACL_SUCCESS) return result;
-    *status = target->IsComplete(target->LatestRecord()) ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+    *status = target->IsComplete(target->LatestRecord()) ? ACL_EVENT_RECORDED_STATUS_COMPLETE
+                                                         : ACL_EVENT_RECORDED_STATUS_NOT_READY;
     return ACL_SUCCESS;
   });
 }

@@ -150,3 +150,21 @@ uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo* info) {
 }
 
 }  // extern "C"
+
+extern "C" {
+
+aclError aclrtPeekAtLastError(aclrtLastErrLevel level) {
+  if (level != ACL_RT_THREAD_LEVEL) {
+    return Fail("aclrtPeekAtLastError", ACL_ERROR_INVALID_PARAM, "level must be ACL_RT_THREAD_LEVEL (0).");
+  }
+  return aclnn_host::LastRuntimeError(false);
+}
+
+aclError aclrtGetLastError(aclrtLastErrLevel level) {
+  if (level != ACL_RT_THREAD_LEVEL) {
+    return Fail("aclrtGetLastError", ACL_ERROR_INVALID_PARAM, "level must be ACL_RT_THREAD_LEVEL (0).");
+  }
+  return aclnn_host::LastRuntimeError(true);
+}
+
+}  // extern "C"

@@ -9,6 +9,7 @@
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
+#include "runtime/soc_profile.h"
 
 using aclnn_host::Runtime;
 
@@ -61,6 +62,87 @@ aclError aclrtResetDeviceForce(int32_t deviceId) {
 aclError aclrtDestroyStreamForce(aclrtStream stream) {
   const char* api = "aclrtDestroyStreamForce";
   return Run(api, [&] { return Runtime::Get().DestroyStream(api, stream); });
+}
+
+}  // extern "C"
+
+namespace {
+
+/// The calling thread's share of the device's cores: all of them (no resource limits are set
+/// here). Cube cores are known for the Atlas A2/A3 parts only, where each pairs with two vector cores.
+aclError CoresOfCurrentDevice(const char* api, aclrtDevResLimitType type, uint32_t* value) {
+  if (value == nullptr) return aclnn_host::Fail(api, ACL_ERROR_INVALID_PARAM, "value is nullptr.");
+  int32_t device = -1;
+  const aclError status = Runtime::Get().RequireContext(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+  if (profile == nullptr) return aclnn_host::Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+  const bool paired =
+      profile->series == aclnn_host::SocSeries::kAtlasA2 || profile->series == aclnn_host::SocSeries::kAtlasA3;
+  switch (type) {
+    case ACL_RT_DEV_RES_VECTOR_CORE:
+    case ACL_RT_DEV_RES_CUBE_CORE:
+      if (!paired) {
+        return aclnn_host::Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                                "the core split of %s is not known to aclnn-host (only Atlas A2/A3 parts).",
+                                profile->name);
+      }
+      *value = type == ACL_RT_DEV_RES_VECTOR_CORE ? profile->vector_core_count : profile->vector_core_count / 2;
+      return ACL_SUCCESS;
+  }
+  return aclnn_host::Fail(api, ACL_ERROR_INVALID_PARAM, "type %d is not an aclrtDevResLimitType.",
+                          static_cast<int>(type));
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t* value) {
+  const char* api = "aclrtGetResInCurrentThread";
+  return Run(api, [&] { return CoresOfCurrentDevice(api, type, value); });
+}
+
+}  // extern "C"
+
+extern "C" {
+
+// What the SoC profile knows: the vector cores (the spec's AIV count; AI cores on the A1 parts),
+// the cube cores of the Atlas A2/A3 parts (half the vector cores) and the device memory. The
+// other attributes are not known for the emulated parts: 207000.
+aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value) {
+  const char* api = "aclrtGetDeviceInfo";
+  return Run(api, [&] {
+    if (value == nullptr) return aclnn_host::Fail(api, ACL_ERROR_INVALID_PARAM, "value is nullptr.");
+    const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+    if (profile == nullptr) return aclnn_host::Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+    if (deviceId >= Runtime::Get().device_count()) {
+      return aclnn_host::Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %u is out of range [0, %u).", deviceId,
+                              Runtime::Get().device_count());
+    }
+    const bool paired =
+        profile->series == aclnn_host::SocSeries::kAtlasA2 || profile->series == aclnn_host::SocSeries::kAtlasA3;
+    switch (attr) {
+      case ACL_DEV_ATTR_VECTOR_CORE_NUM:
+        if (!paired) break;
+        *value = profile->vector_core_count;
+        return ACL_SUCCESS;
+      case ACL_DEV_ATTR_AICORE_CORE_NUM:
+      case ACL_DEV_ATTR_CUBE_CORE_NUM:
+        if (!paired) break;
+        *value = profile->vector_core_count / 2;
+        return ACL_SUCCESS;
+      case ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE:
+        *value = static_cast<int64_t>(Runtime::Get().device_memory_capacity());
+        return ACL_SUCCESS;
+      default:
+        break;
+    }
+    return aclnn_host::Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                            "attribute %d of %s is not known to aclnn-host (it knows the vector and cube cores of "
+                            "Atlas A2/A3 parts and the device memory size).",
+                            static_cast<int>(attr), profile->name);
+  });
 }
 
 }  // extern "C"

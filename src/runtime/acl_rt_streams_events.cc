@@ -317,3 +317,92 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
 }
 
 }  // extern "C"
+
+extern "C" {
+
+aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
+  const char* api = "aclrtSetStreamFailureMode";
+  return Run(api, [&] {
+    if (mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE) {
+      return Fail(api, ACL_ERROR_INVALID_PARAM, "mode %llu is neither ACL_CONTINUE_ON_FAILURE nor ACL_STOP_ON_FAILURE.",
+                  static_cast<unsigned long long>(mode));
+    }
+    std::shared_ptr<aclnn_host::Stream> target;
+    const aclError status = Runtime::Get().FindStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    target->set_stop_on_failure(mode == ACL_STOP_ON_FAILURE);
+    return ACL_SUCCESS;
+  });
+}
+
+}  // extern "C"
+
+extern "C" {
+
+// ACL_EVENT_RECORD_DEFAULT is aclrtRecordEvent; the external-record flag belongs to events shared
+// with other processes, which aclnn-host does not have.
+aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag) {
+  const char* api = "aclrtRecordEventWithFlag";
+  if (flag == ACL_EVENT_RECORD_EXTERNAL) {
+    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                "ACL_EVENT_RECORD_EXTERNAL is not supported by aclnn-host: events live in one process.");
+  }
+  if (flag != ACL_EVENT_RECORD_DEFAULT) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM, "flag %u is not an ACL_EVENT_RECORD_* flag.", flag);
+  }
+  return Run(api, [&] {
+    std::shared_ptr<aclnn_host::Event> target_event;
+    aclError result = Runtime::Get().FindEvent(api, event, &target_event);
+    if (result != ACL_SUCCESS) return result;
+    std::shared_ptr<aclnn_host::Stream> target_stream;
+    result = Runtime::Get().FindStream(api, stream, &target_stream);
+    if (result != ACL_SUCCESS) return result;
+    const uint64_t sequence = target_event->BeginRecord();
+    bool queued = false;
+    try {
+      queued = target_stream->Enqueue(
+          [target_event, sequence] {
+            target_event->Complete(sequence);
+            return aclnn_host::TaskResult();
+          },
+          /*always_run=*/true);
+    } catch (...) {
+      target_event->Complete(sequence);  // a record never queued must not hang its waiters
+      throw;
+    }
+    if (!queued) {
+      target_event->Complete(sequence);
+      return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+    }
+    return ACL_SUCCESS;
+  });
+}
+
+// The wait is a task of `stream`: when it gives up, the stream's next synchronisation reports
+// ACL_ERROR_RT_EVENT_SYNC_TIMEOUT and the work after it runs.
+aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, int32_t timeout) {
+  const char* api = "aclrtStreamWaitEventWithTimeout";
+  return Run(api, [&] {
+    std::chrono::milliseconds bound;
+    aclError status = ACL_SUCCESS;
+    if (!TimeoutOf(api, timeout, &bound, &status)) return status;
+    std::shared_ptr<aclnn_host::Event> target_event;
+    status = Runtime::Get().FindEvent(api, event, &target_event);
+    if (status != ACL_SUCCESS) return status;
+    std::shared_ptr<aclnn_host::Stream> target_stream;
+    status = Runtime::Get().FindStream(api, stream, &target_stream);
+    if (status != ACL_SUCCESS) return status;
+    const uint64_t sequence = target_event->LatestRecord();
+    if (sequence == 0) return ACL_SUCCESS;  // never recorded: nothing to wait for
+    const bool queued = target_stream->Enqueue([target_event, sequence, bound, timeout] {
+      if (target_event->WaitFor(sequence, bound)) return aclnn_host::TaskResult();
+      return aclnn_host::TaskResult{ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+                                    aclnn_host::FormatString("aclrtStreamWaitEventWithTimeout: the event's record did "
+                                                             "not complete within %d ms.",
+                                                             timeout)};
+    });
+    return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+  });
+}
+
+}  // extern "C"

@@ -29,29 +29,19 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
 aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion* version) {
   (void)name;
   (void)version;
-  return NotSupported("aclsysGetCANNVersion", "aclsysGetCANNVersion is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclsysGetCANNVersion", "aclsysGetCANNVersion is not supported by aclnn-host: there is no installed CANN package whose version could be reported (CANN reads it from the packages under ASCEND_HOME_PATH); aclrtGetVersion reports the AscendCL version aclnn-host implements.");
 }
 
 aclError aclsysGetVersionStr(char* pkgName, char* versionStr) {
   (void)pkgName;
   (void)versionStr;
-  return NotSupported("aclsysGetVersionStr", "aclsysGetVersionStr is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclsysGetVersionStr", "aclsysGetVersionStr is not supported by aclnn-host: there is no installed CANN package whose version could be reported (CANN reads it from the packages under ASCEND_HOME_PATH); aclrtGetVersion reports the AscendCL version aclnn-host implements.");
 }
 
 aclError aclsysGetVersionNum(char* pkgName, int32_t* versionNum) {
   (void)pkgName;
   (void)versionNum;
-  return NotSupported("aclsysGetVersionNum", "aclsysGetVersionNum is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtPeekAtLastError(aclrtLastErrLevel level) {
-  (void)level;
-  return NotSupported("aclrtPeekAtLastError", "aclrtPeekAtLastError is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtGetLastError(aclrtLastErrLevel level) {
-  (void)level;
-  return NotSupported("aclrtGetLastError", "aclrtGetLastError is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclsysGetVersionNum", "aclsysGetVersionNum is not supported by aclnn-host: there is no installed CANN package whose version could be reported (CANN reads it from the packages under ASCEND_HOME_PATH); aclrtGetVersion reports the AscendCL version aclnn-host implements.");
 }
 
 aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback) {
@@ -89,31 +79,6 @@ aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle, aclrtOpExcept
   return NotSupported("aclrtBinarySetExceptionCallback", "aclrtBinarySetExceptionCallback is not supported by aclnn-host: there are no device kernel binaries: aclnn-host's operators are host code linked into libopapi_nn.so.");
 }
 
-aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
-  (void)threadId;
-  (void)stream;
-  return NotSupported("aclrtSubscribeReport", "aclrtSubscribeReport is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBlockType blockType, aclrtStream stream) {
-  (void)fn;
-  (void)userData;
-  (void)blockType;
-  (void)stream;
-  return NotSupported("aclrtLaunchCallback", "aclrtLaunchCallback is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtProcessReport(int32_t timeout) {
-  (void)timeout;
-  return NotSupported("aclrtProcessReport", "aclrtProcessReport is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
-  (void)threadId;
-  (void)stream;
-  return NotSupported("aclrtUnSubscribeReport", "aclrtUnSubscribeReport is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
   (void)opt;
   (void)value;
@@ -138,12 +103,6 @@ aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
   return NotSupported("aclrtSetSysParamOpt", "aclrtSetSysParamOpt is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
-  (void)stream;
-  (void)mode;
-  return NotSupported("aclrtSetStreamFailureMode", "aclrtSetStreamFailureMode is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtSetTsDevice(aclrtTsId tsId) {
   (void)tsId;
   return NotSupported("aclrtSetTsDevice", "aclrtSetTsDevice is not supported by aclnn-host: aclnn-host does not implement it yet.");
@@ -155,39 +114,10 @@ aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* u
   return NotSupported("aclrtGetDeviceUtilizationRate", "aclrtGetDeviceUtilizationRate is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag) {
-  (void)event;
-  (void)stream;
-  (void)flag;
-  return NotSupported("aclrtRecordEventWithFlag", "aclrtRecordEventWithFlag is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   (void)event;
   (void)stream;
   return NotSupported("aclrtResetEvent", "aclrtResetEvent is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
-  (void)devPtr;
-  (void)size;
-  (void)policy;
-  return NotSupported("aclrtMallocAlign32", "aclrtMallocAlign32 is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
-  (void)devPtr;
-  (void)size;
-  (void)policy;
-  return NotSupported("aclrtMallocCached", "aclrtMallocCached is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMallocWithCfg(void** devPtr, size_t size, aclrtMemMallocPolicy policy, aclrtMallocConfig* cfg) {
-  (void)devPtr;
-  (void)size;
-  (void)policy;
-  (void)cfg;
-  return NotSupported("aclrtMallocWithCfg", "aclrtMallocWithCfg is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtMallocForTaskScheduler(void** devPtr, size_t size, aclrtMemMallocPolicy policy, aclrtMallocConfig* cfg) {
@@ -196,19 +126,6 @@ aclError aclrtMallocForTaskScheduler(void** devPtr, size_t size, aclrtMemMallocP
   (void)policy;
   (void)cfg;
   return NotSupported("aclrtMallocForTaskScheduler", "aclrtMallocForTaskScheduler is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMallocHostWithCfg(void** ptr, uint64_t size, aclrtMallocConfig* cfg) {
-  (void)ptr;
-  (void)size;
-  (void)cfg;
-  return NotSupported("aclrtMallocHostWithCfg", "aclrtMallocHostWithCfg is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtPointerGetAttributes(const void* ptr, aclrtPtrAttributes* attributes) {
-  (void)ptr;
-  (void)attributes;
-  return NotSupported("aclrtPointerGetAttributes", "aclrtPointerGetAttributes is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute, const void* ptr, size_t size, void* data, size_t dataSize) {
@@ -288,33 +205,6 @@ aclError aclrtMemAllocManaged(void** ptr, uint64_t size, uint32_t flag) {
   return NotSupported("aclrtMemAllocManaged", "aclrtMemAllocManaged is not supported by aclnn-host: managed (unified) memory is not emulated.");
 }
 
-aclError aclrtFreeWithDevSync(void* devPtr) {
-  (void)devPtr;
-  return NotSupported("aclrtFreeWithDevSync", "aclrtFreeWithDevSync is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtFreeHostWithDevSync(void* hostPtr) {
-  (void)hostPtr;
-  return NotSupported("aclrtFreeHostWithDevSync", "aclrtFreeHostWithDevSync is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMemsetD32(void* ptr, size_t memSize, uint32_t value, size_t N) {
-  (void)ptr;
-  (void)memSize;
-  (void)value;
-  (void)N;
-  return NotSupported("aclrtMemsetD32", "aclrtMemsetD32 is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMemsetD32Async(void* ptr, size_t memSize, uint32_t value, size_t N, aclrtStream stream) {
-  (void)ptr;
-  (void)memSize;
-  (void)value;
-  (void)N;
-  (void)stream;
-  return NotSupported("aclrtMemsetD32Async", "aclrtMemsetD32Async is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtMemcpyAsyncWithCondition(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind, aclrtStream stream) {
   (void)dst;
   (void)destMax;
@@ -323,29 +213,6 @@ aclError aclrtMemcpyAsyncWithCondition(void* dst, size_t destMax, const void* sr
   (void)kind;
   (void)stream;
   return NotSupported("aclrtMemcpyAsyncWithCondition", "aclrtMemcpyAsyncWithCondition is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, aclrtMemcpyKind kind) {
-  (void)dst;
-  (void)dpitch;
-  (void)src;
-  (void)spitch;
-  (void)width;
-  (void)height;
-  (void)kind;
-  return NotSupported("aclrtMemcpy2d", "aclrtMemcpy2d is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, aclrtMemcpyKind kind, aclrtStream stream) {
-  (void)dst;
-  (void)dpitch;
-  (void)src;
-  (void)spitch;
-  (void)width;
-  (void)height;
-  (void)kind;
-  (void)stream;
-  return NotSupported("aclrtMemcpy2dAsync", "aclrtMemcpy2dAsync is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtGetSymbolAddress(const void* symbol, void** devPtr) {
@@ -464,13 +331,6 @@ aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint
   (void)timeout;
   (void)flag;
   return NotSupported("aclrtStreamWaitEventWithFlag", "aclrtStreamWaitEventWithFlag is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, int32_t timeout) {
-  (void)stream;
-  (void)event;
-  (void)timeout;
-  return NotSupported("aclrtStreamWaitEventWithTimeout", "aclrtStreamWaitEventWithTimeout is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtSetGroup(int32_t groupId) {
@@ -1004,13 +864,6 @@ aclError aclrtGetEventAvailNum(uint32_t* eventCount) {
   return NotSupported("aclrtGetEventAvailNum", "aclrtGetEventAvailNum is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value) {
-  (void)deviceId;
-  (void)attr;
-  (void)value;
-  return NotSupported("aclrtGetDeviceInfo", "aclrtGetDeviceInfo is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatureType, int32_t* value) {
   (void)deviceId;
   (void)devFeatureType;
@@ -1123,12 +976,6 @@ aclError aclrtUseStreamResInCurrentThread(aclrtStream stream) {
 aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream) {
   (void)stream;
   return NotSupported("aclrtUnuseStreamResInCurrentThread", "aclrtUnuseStreamResInCurrentThread is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t* value) {
-  (void)type;
-  (void)value;
-  return NotSupported("aclrtGetResInCurrentThread", "aclrtGetResInCurrentThread is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtCreateLabel(aclrtLabel* label) {
@@ -1772,13 +1619,6 @@ aclError aclrtNpuClearFloatOverFlowStatus(uint32_t checkMode, aclrtStream stream
   return NotSupported("aclrtNpuClearFloatOverFlowStatus", "aclrtNpuClearFloatOverFlowStatus is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
-  (void)stream;
-  (void)fn;
-  (void)args;
-  return NotSupported("aclrtLaunchHostFunc", "aclrtLaunchHostFunc is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtGetHardwareSyncAddr(void** addr) {
   (void)addr;
   return NotSupported("aclrtGetHardwareSyncAddr", "aclrtGetHardwareSyncAddr is not supported by aclnn-host: device-side task descriptors are not emulated.");
@@ -2068,13 +1908,6 @@ aclError aclrtReserveMemAddressNoUCMemory(void** virPtr, size_t size, size_t ali
   (void)expectPtr;
   (void)flags;
   return NotSupported("aclrtReserveMemAddressNoUCMemory", "aclrtReserveMemAddressNoUCMemory is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
-}
-
-aclError aclrtMemGetAddressRange(void* ptr, void** pbase, size_t* psize) {
-  (void)ptr;
-  (void)pbase;
-  (void)psize;
-  return NotSupported("aclrtMemGetAddressRange", "aclrtMemGetAddressRange is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtMemP2PMap(void* devPtr, size_t size, int32_t dstDevId, uint64_t flags) {

@@ -2,13 +2,15 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 
 namespace aclnn_host {
 namespace {
 
 struct ThreadErrorLog {
-  std::string pending;   // lines not yet handed out
-  std::string returned;  // what the last aclGetRecentErrMsg returned (kept alive for the caller)
+  std::string pending;         // lines not yet handed out
+  std::string returned;        // what the last aclGetRecentErrMsg returned (kept alive for the caller)
+  int last_runtime_error = 0;  // the latest failure of an aclrt* call (aclrtGetLastError)
 };
 
 ThreadErrorLog& ThisThreadLog() {
@@ -76,6 +78,12 @@ int Fail(const char* api, int code, const char* format, ...) {
 
 void AppendErrorMessage(const char* api, int code, const std::string& text) {
   ThreadErrorLog& log = ThisThreadLog();
+  // aclrtGetLastError / aclrtPeekAtLastError report the runtime's (aclrt*) failures but their own:
+  // asking must not change the answer.
+  if (std::strncmp(api, "aclrt", 5) == 0 && std::strcmp(api, "aclrtGetLastError") != 0 &&
+      std::strcmp(api, "aclrtPeekAtLastError") != 0) {
+    log.last_runtime_error = code;
+  }
   if (!log.pending.empty()) log.pending += '\n';
   log.pending += '[';
   log.pending += api;
@@ -86,6 +94,13 @@ void AppendErrorMessage(const char* api, int code, const std::string& text) {
   log.pending += " (error ";
   log.pending += std::to_string(code);
   log.pending += ')';
+}
+
+int LastRuntimeError(bool clear) {
+  ThreadErrorLog& log = ThisThreadLog();
+  const int code = log.last_runtime_error;
+  if (clear) log.last_runtime_error = 0;
+  return code;
 }
 
 const char* TakeRecentErrorMessage() {

@@ -17,6 +17,10 @@ AH_INTERNAL_API std::string FormatString(const char* format, ...) __attribute__(
 /// Appends one error line for a failed call of `api` that returned `code`.
 AH_INTERNAL_API void AppendErrorMessage(const char* api, int code, const std::string& text);
 
+/// The status of the calling thread's latest failed aclrt* call (0: none since the last clear);
+/// `clear` resets it to 0 (aclrtGetLastError does, aclrtPeekAtLastError does not).
+AH_INTERNAL_API int LastRuntimeError(bool clear);
+
 /// Returns the calling thread's accumulated text and clears it; nullptr when there is none.
 /// The pointer stays valid until the thread's next call.
 AH_INTERNAL_API const char* TakeRecentErrorMessage();

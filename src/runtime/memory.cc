@@ -383,4 +383,12 @@ aclError FillMemory(const char* api, void* dst, size_t max_count, int32_t value,
   return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
 }
 
+bool MemoryRegistry::FindAllocation(const void* address, AllocationInfo* info, bool* host) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const AllocationInfo* block = BlockOfLocked(address, host);
+  if (block == nullptr) return false;
+  *info = *block;
+  return true;
+}
+
 }  // namespace aclnn_host

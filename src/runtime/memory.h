@@ -98,6 +98,9 @@ class AH_INTERNAL_API MemoryRegistry {
   /// Frees every allocation (aclFinalize, after every stream has drained).
   void ReleaseAll();
 
+  /// The live allocation `address` lies in (`*host`: an aclrtMallocHost block); false when none.
+  bool FindAllocation(const void* address, AllocationInfo* info, bool* host);
+
  private:
   friend class MemoryPins;
   MemoryRegistry() = default;

@@ -21,12 +21,12 @@ Stream::Stream(int32_t device, uint32_t priority, uint32_t flags)
 
 Stream::~Stream() { Shutdown(); }
 
-bool Stream::Enqueue(StreamTask task) {
+bool Stream::Enqueue(StreamTask task, bool always_run) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (stopping_) return false;
     if (!worker_.joinable()) worker_ = std::thread([this] { WorkerLoop(); });
-    queue_.push_back(std::move(task));
+    queue_.push_back(QueuedTask{std::move(task), always_run});
     ++issued_;
     if (!worker_waiting_) return true;  // the worker will see the task without a wake-up
   }
@@ -49,6 +49,7 @@ Stream::ScopedIeeeFloatingPoint::~ScopedIeeeFloatingPoint() { std::fesetenv(&sav
 bool Stream::BeginInlineTask() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (stopping_ || inline_running_ || completed_ != issued_) return false;
+  if (stop_on_failure_ && first_failure_.code != 0) return false;  // the worker decides to skip it
   inline_running_ = true;
   ++issued_;
   return true;
@@ -82,10 +83,11 @@ void Stream::WorkerLoop() {
       work_ready_.wait(lock, [&] { return !inline_running_ && (stopping_ || !queue_.empty()); });
       worker_waiting_ = false;
       if (queue_.empty()) return;  // stopping, and everything has run
-      task = std::move(queue_.front());
+      const bool skip = stop_on_failure_ && first_failure_.code != 0 && !queue_.front().always_run;
+      task = skip ? StreamTask() : std::move(queue_.front().run);
       queue_.pop_front();
     }
-    TaskResult result = RunGuarded(task);
+    TaskResult result = task ? RunGuarded(task) : TaskResult();  // a skipped task: not run
     task = nullptr;  // release what the task captured before reporting completion
     bool wake_waiters = false;
     {
@@ -132,6 +134,16 @@ TaskResult Stream::SynchronizeFor(std::chrono::milliseconds timeout, bool* timed
   TaskResult result = std::move(first_failure_);
   first_failure_ = TaskResult();
   return result;
+}
+
+void Stream::set_stop_on_failure(bool stop) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  stop_on_failure_ = stop;
+}
+
+bool Stream::stop_on_failure() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return stop_on_failure_;
 }
 
 bool Stream::Idle() {

@@ -43,7 +43,14 @@ class AH_INTERNAL_API Stream {
   uint32_t flags() const { return flags_; }
 
   /// Queues `task` behind the work already issued. False once the stream is shutting down.
-  bool Enqueue(StreamTask task);
+  /// `always_run`: the task runs even when ACL_STOP_ON_FAILURE skips the others (event records,
+  /// whose waiters must not hang).
+  bool Enqueue(StreamTask task, bool always_run = false);
+
+  /// aclrtSetStreamFailureMode: with `stop`, once a task has failed the stream skips the tasks
+  /// after it (but always-run ones) until the failure is consumed by a synchronisation.
+  void set_stop_on_failure(bool stop);
+  bool stop_on_failure();
 
   /// Runs `task` now, on the calling thread, if the stream has nothing queued or running — the
   /// order is then the same as queuing it, without the hand-off to the worker. The task runs in
@@ -113,7 +120,12 @@ class AH_INTERNAL_API Stream {
   std::mutex mutex_;
   std::condition_variable work_ready_;
   std::condition_variable work_done_;
-  std::deque<StreamTask> queue_;
+  struct QueuedTask {
+    StreamTask run;
+    bool always_run;
+  };
+  std::deque<QueuedTask> queue_;
+  bool stop_on_failure_ = false;
   uint64_t issued_ = 0;
   uint64_t completed_ = 0;
   bool stopping_ = false;

@@ -14,7 +14,28 @@ install_into_fresh_prefix("${BUILD_DIR}" "${prefix}"
   include/aclnn/aclnn_base.h include/aclnn/acl_meta.h include/aclnn/opdev/op_errno.h
   include/aclnnop/aclnn_util.h include/aclnnop/aclnn_hardswish_backward_v2.h
   include/aclnnop/aclnn_hardswish_backward.h include/aclnnop/aclnn_hardswish.h
-  lib64/libascendcl.so lib64/libnnopbase.so lib64/libopapi_nn.so lib64/libopapi_math.so set_env.sh)
+  lib64/libascendcl.so lib64/libnnopbase.so lib64/libopapi_nn.so lib64/libopapi_math.so set_env.sh
+  include/acl/acl_base_rt.h include/acl/acl_rt_allocator.h include/aclnnop/level2/aclnn_hardswish.h
+  runtime/include/acl/acl.h runtime/lib64/stub/libascendcl.so lib64/stub/libopapi_nn.so bin/setenv.bash
+  lib64/libacl_rt.so lib64/libopapi.so)
+
+# The other layouts CANN projects expect: bin/setenv.bash sets the environment up; a program built
+# against runtime/include, linked against runtime/lib64/stub, including level2 operator paths, runs.
+set(layout_script "
+set -e
+unset ASCEND_CUSTOM_PATH LD_LIBRARY_PATH
+. '${prefix}/bin/setenv.bash'
+test \"$ASCEND_CUSTOM_PATH\" = '${prefix}'
+stub=\"$ASCEND_CUSTOM_PATH/runtime/lib64/stub\"
+c++ -std=c++11 -I\"$ASCEND_CUSTOM_PATH/runtime/include\" '${SOURCE_DIR}/tests/consumer/layout/runtime_layout.cpp' \\
+    -o '${WORK_DIR}/runtime_layout' \"$stub/libopapi_nn.so\" \"$stub/libnnopbase.so\" \"$stub/libascendcl.so\"
+'${WORK_DIR}/runtime_layout'
+")
+execute_process(COMMAND bash -c "${layout_script}" RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE errors)
+if(NOT result EQUAL 0 OR NOT output STREQUAL "layout ok 1\n")
+  message(FATAL_ERROR "the runtime/include, runtime/lib64/stub, bin/setenv.bash layout failed (${result}):\n${output}\n${errors}")
+endif()
+message(STATUS "bin/setenv.bash, runtime/include, runtime/lib64/stub and the level2 headers work")
 
 # One shell per sample, as a user would type it. ASCEND_CUSTOM_PATH and LD_LIBRARY_PATH come from
 # set_env.sh only.

@@ -1,0 +1,234 @@
+// Memory functions beyond aclrtMalloc/aclrtMemcpy/aclrtMemset, built on memory.cc's allocation,
+// copy and fill (MemoryRegistry, CopyMemory, FillMemory), so that they take the same checks and
+// the same path to the emulated device as the basic ones.
+#include <cstring>
+#include <memory>
+
+#include "acl/acl.h"
+#include "runtime/context.h"
+#include "runtime/error_log.h"
+#include "runtime/guard.h"
+#include "runtime/memory.h"
+
+using aclnn_host::Fail;
+using aclnn_host::MemoryRegistry;
+using aclnn_host::Runtime;
+
+namespace {
+
+template <typename Body>
+aclError Run(const char* api, Body&& body) {
+  return aclnn_host::Guard(api, ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, body);
+}
+
+/// aclrtMalloc's checks and allocation, on `device` (-1: the current one).
+aclError AllocateDevice(const char* api, void** ptr, size_t size, aclrtMemMallocPolicy policy, int32_t device) {
+  if (ptr == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "devPtr is nullptr.");
+  if (size == 0) return Fail(api, ACL_ERROR_INVALID_PARAM, "size must be greater than 0.");
+  const uint32_t modifier_flags =
+      ACL_MEM_TYPE_LOW_BAND_WIDTH | ACL_MEM_TYPE_HIGH_BAND_WIDTH | ACL_MEM_ACCESS_USER_SPACE_READONLY;
+  if ((static_cast<uint32_t>(policy) & ~modifier_flags) > ACL_MEM_MALLOC_HUGE1G_ONLY_P2P) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM, "malloc policy 0x%x is not valid.", static_cast<unsigned>(policy));
+  }
+  int32_t current = -1;
+  const aclError status = Runtime::Get().RequireContext(api, &current);
+  if (status != ACL_SUCCESS) return status;
+  if (device < 0) device = current;
+  if (static_cast<uint32_t>(device) >= Runtime::Get().device_count()) {
+    return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range [0, %u).", device,
+                Runtime::Get().device_count());
+  }
+  return MemoryRegistry::Get().AllocateDevice(api, ptr, size, device, Runtime::Get().device_memory_capacity());
+}
+
+/// The device an aclrtMallocConfig asks for (-1: none), or an error for an attribute it cannot take.
+aclError DeviceOfConfig(const char* api, const aclrtMallocConfig* cfg, int32_t* device) {
+  *device = -1;
+  if (cfg == nullptr) return ACL_SUCCESS;
+  if (cfg->numAttrs != 0 && cfg->attrs == nullptr) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM, "cfg->attrs is nullptr with %zu attributes.", cfg->numAttrs);
+  }
+  for (size_t i = 0; i < cfg->numAttrs; ++i) {
+    switch (cfg->attrs[i].attr) {
+      case ACL_RT_MEM_ATTR_RSV:
+      case ACL_RT_MEM_ATTR_MODULE_ID:  // a tag for memory statistics; there are none here
+      case ACL_RT_MEM_ATTR_VA_FLAG:
+        break;
+      case ACL_RT_MEM_ATTR_DEVICE_ID:
+        *device = static_cast<int32_t>(cfg->attrs[i].value.deviceId);
+        break;
+      default:
+        return Fail(api, ACL_ERROR_INVALID_PARAM, "attribute %d is not an aclrtMallocAttrType.",
+                    static_cast<int>(cfg->attrs[i].attr));
+    }
+  }
+  return ACL_SUCCESS;
+}
+
+/// aclrtMemcpy2d[Async]: `height` rows of `width` bytes, `spitch` and `dpitch` apart, one copy per
+/// row through CopyMemory (asynchronous ones are queued in row order).
+aclError Copy2d(const char* api, void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
+                aclrtMemcpyKind kind, bool async, aclrtStream stream) {
+  if (dst == nullptr || src == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "dst or src is nullptr.");
+  if (width == 0 || height == 0) return Fail(api, ACL_ERROR_INVALID_PARAM, "width and height must be greater than 0.");
+  if (width > dpitch || width > spitch) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM, "width %zu exceeds dpitch %zu or spitch %zu.", width, dpitch, spitch);
+  }
+  if (kind != ACL_MEMCPY_HOST_TO_DEVICE && kind != ACL_MEMCPY_DEVICE_TO_HOST && kind != ACL_MEMCPY_DEVICE_TO_DEVICE &&
+      kind != ACL_MEMCPY_DEFAULT) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM, "kind %d is not valid for a 2-D copy.", static_cast<int>(kind));
+  }
+  for (size_t row = 0; row < height; ++row) {
+    const aclError status =
+        aclnn_host::CopyMemory(api, static_cast<char*>(dst) + row * dpitch, width,
+                               static_cast<const char*>(src) + row * spitch, width, kind, async, stream);
+    if (status != ACL_SUCCESS) return status;
+  }
+  return ACL_SUCCESS;
+}
+
+/// aclrtMemsetD32: `count` 32-bit words of `value`. A value of four equal bytes is one byte fill;
+/// otherwise the first word is copied in and doubled by device-to-device copies.
+aclError FillWords(const char* api, void* ptr, size_t mem_size, uint32_t value, size_t count) {
+  if (ptr == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "ptr is nullptr.");
+  if (count > mem_size / sizeof(uint32_t)) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM, "%zu words do not fit in memSize %zu bytes.", count, mem_size);
+  }
+  if (reinterpret_cast<uintptr_t>(ptr) % sizeof(uint32_t) != 0) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM, "ptr %p is not 4-byte aligned.", ptr);
+  }
+  if (count == 0) return ACL_SUCCESS;
+  const size_t bytes = count * sizeof(uint32_t);
+  const uint8_t low = static_cast<uint8_t>(value);
+  if (value == low * 0x01010101u) return aclnn_host::FillMemory(api, ptr, mem_size, low, bytes, false, nullptr);
+  aclError status =
+      aclnn_host::CopyMemory(api, ptr, mem_size, &value, sizeof(value), ACL_MEMCPY_HOST_TO_DEVICE, false, nullptr);
+  for (size_t done = sizeof(value); status == ACL_SUCCESS && done < bytes; done *= 2) {
+    const size_t chunk = done < bytes - done ? done : bytes - done;
+    status = aclnn_host::CopyMemory(api, static_cast<char*>(ptr) + done, mem_size - done, ptr, chunk,
+                                    ACL_MEMCPY_DEVICE_TO_DEVICE, false, nullptr);
+  }
+  return status;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  const char* api = "aclrtMallocAlign32";
+  // aclrtMalloc's blocks are 64-byte aligned and sized in 32-byte granules already.
+  return Run(api, [&] { return AllocateDevice(api, devPtr, size, policy, -1); });
+}
+
+aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  const char* api = "aclrtMallocCached";
+  // Emulated device memory is host memory, cached and coherent either way.
+  return Run(api, [&] { return AllocateDevice(api, devPtr, size, policy, -1); });
+}
+
+aclError aclrtMallocWithCfg(void** devPtr, size_t size, aclrtMemMallocPolicy policy, aclrtMallocConfig* cfg) {
+  const char* api = "aclrtMallocWithCfg";
+  return Run(api, [&] {
+    int32_t device = -1;
+    const aclError status = DeviceOfConfig(api, cfg, &device);
+    return status != ACL_SUCCESS ? status : AllocateDevice(api, devPtr, size, policy, device);
+  });
+}
+
+aclError aclrtMallocHostWithCfg(void** ptr, uint64_t size, aclrtMallocConfig* cfg) {
+  const char* api = "aclrtMallocHostWithCfg";
+  return Run(api, [&] {
+    if (ptr == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "ptr is nullptr.");
+    if (size == 0) return Fail(api, ACL_ERROR_INVALID_PARAM, "size must be greater than 0.");
+    int32_t ignored = -1;  // host memory: a device attribute has nothing to choose
+    aclError status = DeviceOfConfig(api, cfg, &ignored);
+    if (status != ACL_SUCCESS) return status;
+    int32_t device = -1;
+    status = Runtime::Get().RequireContext(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    return MemoryRegistry::Get().AllocateHost(api, ptr, static_cast<size_t>(size));
+  });
+}
+
+aclError aclrtFreeWithDevSync(void* devPtr) {
+  const char* api = "aclrtFreeWithDevSync";
+  return Run(api, [&] {
+    if (devPtr == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "devPtr is nullptr.");
+    const aclError status = Runtime::Get().SynchronizeDevice(api);
+    return status != ACL_SUCCESS ? status : MemoryRegistry::Get().FreeDevice(api, devPtr);
+  });
+}
+
+aclError aclrtFreeHostWithDevSync(void* hostPtr) {
+  const char* api = "aclrtFreeHostWithDevSync";
+  return Run(api, [&] {
+    if (hostPtr == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "hostPtr is nullptr.");
+    const aclError status = Runtime::Get().SynchronizeDevice(api);
+    return status != ACL_SUCCESS ? status : MemoryRegistry::Get().FreeHost(api, hostPtr);
+  });
+}
+
+aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
+                       aclrtMemcpyKind kind) {
+  const char* api = "aclrtMemcpy2d";
+  return Run(api, [&] { return Copy2d(api, dst, dpitch, src, spitch, width, height, kind, false, nullptr); });
+}
+
+aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
+                            aclrtMemcpyKind kind, aclrtStream stream) {
+  const char* api = "aclrtMemcpy2dAsync";
+  return Run(api, [&] { return Copy2d(api, dst, dpitch, src, spitch, width, height, kind, true, stream); });
+}
+
+aclError aclrtMemsetD32(void* ptr, size_t memSize, uint32_t value, size_t N) {
+  const char* api = "aclrtMemsetD32";
+  return Run(api, [&] { return FillWords(api, ptr, memSize, value, N); });
+}
+
+// Ordered after the stream's earlier work by waiting for it, then filled as aclrtMemsetD32 does.
+aclError aclrtMemsetD32Async(void* ptr, size_t memSize, uint32_t value, size_t N, aclrtStream stream) {
+  const char* api = "aclrtMemsetD32Async";
+  return Run(api, [&] {
+    const aclError status = Runtime::Get().SynchronizeStream(api, stream);
+    return status != ACL_SUCCESS ? status : FillWords(api, ptr, memSize, value, N);
+  });
+}
+
+aclError aclrtPointerGetAttributes(const void* ptr, aclrtPtrAttributes* attributes) {
+  const char* api = "aclrtPointerGetAttributes";
+  return Run(api, [&] {
+    if (ptr == nullptr || attributes == nullptr)
+      return Fail(api, ACL_ERROR_INVALID_PARAM, "ptr or attributes is nullptr.");
+    aclnn_host::AllocationInfo block;
+    bool host = false;
+    std::memset(attributes, 0, sizeof(*attributes));
+    attributes->pageSize = 4096;  // the host's pages
+    if (!MemoryRegistry::Get().FindAllocation(ptr, &block, &host)) {
+      attributes->location.type = ACL_MEM_LOCATION_TYPE_UNREGISTERED;
+    } else if (host) {
+      attributes->location.type = ACL_MEM_LOCATION_TYPE_HOST;
+    } else {
+      attributes->location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+      attributes->location.id = static_cast<uint32_t>(block.device);
+    }
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtMemGetAddressRange(void* ptr, void** pbase, size_t* psize) {
+  const char* api = "aclrtMemGetAddressRange";
+  return Run(api, [&] {
+    if (ptr == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "ptr is nullptr.");
+    aclnn_host::AllocationInfo block;
+    bool host = false;
+    if (!MemoryRegistry::Get().FindAllocation(ptr, &block, &host) || host) {
+      return Fail(api, ACL_ERROR_INVALID_PARAM, "%p lies in no live aclrtMalloc allocation.", ptr);
+    }
+    if (pbase != nullptr) *pbase = reinterpret_cast<void*>(block.base);
+    if (psize != nullptr) *psize = block.requested;
+    return ACL_SUCCESS;
+  });
+}
+
+}  // extern "C"
