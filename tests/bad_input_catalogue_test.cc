@@ -73,27 +73,27 @@ TEST(Catalogue, V2_03) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
   EXPECT_TRUE(Rejected(V2(nullptr, t.get(), t.get()), kV2, ACLNN_ERR_PARAM_NULLPTR,
-                       "Expected a proper Tensor but got null for argument gradOutput."));
+                       "Expected a proper Tensor but got null for argument t0."));
 }
 
 TEST(Catalogue, V2_04) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
   EXPECT_TRUE(Rejected(V2(t.get(), nullptr, t.get()), kV2, ACLNN_ERR_PARAM_NULLPTR,
-                       "Expected a proper Tensor but got null for argument self."));
+                       "Expected a proper Tensor but got null for argument t1."));
 }
 
 TEST(Catalogue, V2_05) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
   EXPECT_TRUE(Rejected(V2(t.get(), t.get(), nullptr), kV2, ACLNN_ERR_PARAM_NULLPTR,
-                       "Expected a proper Tensor but got null for argument out."));
+                       "Expected a proper Tensor but got null for argument t2."));
 }
 
 TEST(Catalogue, V2_06) {
   RuntimeSession session;
   Tensor bad = Make({2, 3}, ACL_INT64);
-  EXPECT_TRUE(Rejected(V2(bad.get(), nullptr, nullptr), kV2, ACLNN_ERR_PARAM_NULLPTR, "argument self."));
+  EXPECT_TRUE(Rejected(V2(bad.get(), nullptr, nullptr), kV2, ACLNN_ERR_PARAM_NULLPTR, "argument t1."));
 }
 
 TEST(Catalogue, V2_07) {
@@ -585,19 +585,22 @@ TEST(Catalogue, V1_01) {
 TEST(Catalogue, V1_02) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
-  EXPECT_TRUE(Rejected(V1(nullptr, t.get(), t.get()), kV1, ACLNN_ERR_PARAM_NULLPTR, "argument gradOutput."));
+  EXPECT_TRUE(Rejected(V1(nullptr, t.get(), t.get()), kV1, ACLNN_ERR_PARAM_NULLPTR,
+                       "Expected a proper Tensor but got null for argument t0."));
 }
 
 TEST(Catalogue, V1_03) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
-  EXPECT_TRUE(Rejected(V1(t.get(), nullptr, t.get()), kV1, ACLNN_ERR_PARAM_NULLPTR, "argument self."));
+  EXPECT_TRUE(Rejected(V1(t.get(), nullptr, t.get()), kV1, ACLNN_ERR_PARAM_NULLPTR,
+                       "Expected a proper Tensor but got null for argument t1."));
 }
 
 TEST(Catalogue, V1_04) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
-  EXPECT_TRUE(Rejected(V1(t.get(), t.get(), nullptr), kV1, ACLNN_ERR_PARAM_NULLPTR, "argument out."));
+  EXPECT_TRUE(Rejected(V1(t.get(), t.get(), nullptr), kV1, ACLNN_ERR_PARAM_NULLPTR,
+                       "Expected a proper Tensor but got null for argument t2."));
 }
 
 TEST(Catalogue, V1_05) {
@@ -773,8 +776,8 @@ TEST(Catalogue, FW_09) {
   RuntimeSession session;
   Tensor o = Make({3, 2}), t = Make({2, 3});
   EXPECT_TRUE(Rejected(Fw(t.get(), o.get()), kFw, ACLNN_ERR_PARAM_INVALID,
-                       "Expected tensor for out to have same size as tensor for self, but [3, 2] does not equal "
-                       "[2, 3]."));
+                       "Expected tensor for self to have same size as tensor for out, but [2, 3] does not equal "
+                       "[3, 2]."));
 }
 
 TEST(Catalogue, FW_10) {

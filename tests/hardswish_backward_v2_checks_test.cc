@@ -145,13 +145,13 @@ TEST(HardswishBackwardV2Checks, NullTensorsAreNamedInArgumentOrder) {
   test::RuntimeSession session;
   test::Tensor t = Make({2, 3});
   EXPECT_TRUE(RejectsWith(nullptr, nullptr, nullptr, ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument gradOutput."));
+                          "Expected a proper Tensor but got null for argument t0."));
   EXPECT_TRUE(RejectsWith(t.get(), nullptr, nullptr, ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument self."));
+                          "Expected a proper Tensor but got null for argument t1."));
   EXPECT_TRUE(RejectsWith(nullptr, t.get(), nullptr, ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument gradOutput."));
+                          "Expected a proper Tensor but got null for argument t0."));
   EXPECT_TRUE(RejectsWith(t.get(), t.get(), nullptr, ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument out."));
+                          "Expected a proper Tensor but got null for argument t2."));
 }
 
 // A null tensor wins over every later check on the other tensors.
@@ -159,14 +159,14 @@ TEST(HardswishBackwardV2Checks, NullSelfWinsOverBadGradOutputDtype) {
   test::RuntimeSession session;
   test::Tensor grad = Make({2, 3}, ACL_INT64), out = Make({2, 3});
   EXPECT_TRUE(RejectsWith(grad.get(), nullptr, out.get(), ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument self."));
+                          "Expected a proper Tensor but got null for argument t1."));
 }
 
 TEST(HardswishBackwardV2Checks, NullOutWinsOverBadDtypesAndShapes) {
   test::RuntimeSession session;
   test::Tensor grad = Make({2, 3}, ACL_INT64), self = Make({7, 9, 11, 3, 4, 6, 9, 2, 2}, ACL_INT32);
   EXPECT_TRUE(RejectsWith(grad.get(), self.get(), nullptr, ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument out."));
+                          "Expected a proper Tensor but got null for argument t2."));
 }
 
 // Beyond upstream: a pointer that is not a live aclTensor is rejected, never dereferenced.
@@ -182,7 +182,7 @@ TEST(HardswishBackwardV2Checks, DestroyedOrForeignTensorIsRejected) {
   EXPECT_TRUE(RejectsWith(good.get(), good.get(), foreign, ACLNN_ERR_PARAM_INVALID, "Tensor out ("));
   // A null out is reported before a dead gradOutput: all null checks come first.
   EXPECT_TRUE(RejectsWith(foreign, good.get(), nullptr, ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument out."));
+                          "Expected a proper Tensor but got null for argument t2."));
   EXPECT_EQ(local, 0);
 }
 
@@ -192,7 +192,7 @@ TEST(HardswishBackwardV2Checks, PhaseOneBeforeAclInitIsARuntimeError) {
   EXPECT_TRUE(RejectsWith(good.get(), good.get(), good.get(), ACLNN_ERR_RUNTIME_ERROR, "aclInit has not been called."));
   EXPECT_TRUE(RejectsWith(bad.get(), bad.get(), bad.get(), ACLNN_ERR_RUNTIME_ERROR, "aclInit has not been called."));
   EXPECT_TRUE(RejectsWith(good.get(), nullptr, good.get(), ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument self."));
+                          "Expected a proper Tensor but got null for argument t1."));
   int64_t local = 0;
   EXPECT_TRUE(RejectsWith(good.get(), good.get(), reinterpret_cast<aclTensor*>(&local), ACLNN_ERR_PARAM_INVALID,
                           "is not a live aclTensor"));
@@ -696,9 +696,9 @@ TEST(HardswishBackwardV2Upstream, EmptySucceedsWithZeroWorkspace) {
 TEST(HardswishBackwardV2Upstream, NullTensorsRejected) {
   test::RuntimeSession session("Ascend910B3");
   test::Tensor grad = Make({2, 3}), self = Make({2, 3}), out = Make({2, 3});
-  EXPECT_TRUE(RejectsWith(nullptr, self.get(), out.get(), ACLNN_ERR_PARAM_NULLPTR, "argument gradOutput."));
-  EXPECT_TRUE(RejectsWith(grad.get(), nullptr, out.get(), ACLNN_ERR_PARAM_NULLPTR, "argument self."));
-  EXPECT_TRUE(RejectsWith(grad.get(), self.get(), nullptr, ACLNN_ERR_PARAM_NULLPTR, "argument out."));
+  EXPECT_TRUE(RejectsWith(nullptr, self.get(), out.get(), ACLNN_ERR_PARAM_NULLPTR, "argument t0."));
+  EXPECT_TRUE(RejectsWith(grad.get(), nullptr, out.get(), ACLNN_ERR_PARAM_NULLPTR, "argument t1."));
+  EXPECT_TRUE(RejectsWith(grad.get(), self.get(), nullptr, ACLNN_ERR_PARAM_NULLPTR, "argument t2."));
 }
 
 TEST(HardswishBackwardV2Upstream, GradOutputInt64Rejected) {

@@ -50,9 +50,10 @@ aclnnStatus BackwardActivationPhaseOne(const BackwardActivation& op, const aclTe
   const NamedTensor grad{grad_output, "gradOutput"};
   const NamedTensor input{self, "self"};
   const NamedTensor output{out, "out"};
-  AH_RETURN_IF_FAILED(CheckNotNull(api, grad));
-  AH_RETURN_IF_FAILED(CheckNotNull(api, input));
-  AH_RETURN_IF_FAILED(CheckNotNull(api, output));
+  // Upstream's CheckNotNull3Tensor(t0, t1, t2) names the tensors by its parameters.
+  AH_RETURN_IF_FAILED(CheckNotNull(api, NamedTensor{grad_output, "t0"}));
+  AH_RETURN_IF_FAILED(CheckNotNull(api, NamedTensor{self, "t1"}));
+  AH_RETURN_IF_FAILED(CheckNotNull(api, NamedTensor{out, "t2"}));
   const NamedTensor all[3] = {grad, input, output};
   AH_RETURN_IF_FAILED(CheckAllLive(api, all, 3));
   // The order in which the family checks (and makes contiguous) its two inputs.
@@ -118,7 +119,7 @@ aclnnStatus ForwardActivationPhaseOne(const ForwardActivation& op, const aclTens
   AH_RETURN_IF_FAILED(CheckDtypeInList(api, input, dtypes));
   AH_RETURN_IF_FAILED(CheckDtypeInList(api, output, dtypes));
   AH_RETURN_IF_FAILED(CheckCastable(api, input, output));
-  AH_RETURN_IF_FAILED(CheckSameShape(api, output, input));  // no rank limit
+  AH_RETURN_IF_FAILED(CheckSameShape(api, input, output));  // self first, as upstream; no rank limit
   AH_RETURN_IF_FAILED(CheckLayout(api, input));
   AH_RETURN_IF_FAILED(CheckLayout(api, output));
 
