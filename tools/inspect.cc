@@ -73,8 +73,15 @@ int TilingCommand(const TilingOptions& options) {
       if (d != 0 && count > INT64_MAX / d) throw CliError(kExitUsage, "--shape has too many elements");
       count *= d;
     }
-    tiling = aclnn_host::ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
+    tiling = profile.tiling_arch == aclnn_host::TilingArch::kArch35
+                 ? aclnn_host::HardswishTilingArch35(count, dtype, profile)
+                 : aclnn_host::ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
   }
+  // Published: V2's tilings everywhere; on Ascend 950 the AscendC tilings of V1 (the same
+  // formulas as V2's arch35 one) and of the forward op. The built-in TBE kernels that the forward
+  // op and V1 run on the other SoCs are auto-scheduled: their tiling is not published.
+  const bool arch35 = profile.tiling_arch == aclnn_host::TilingArch::kArch35;
+  const bool published = op.kind == OpKind::kBackwardV2 || arch35;
 
   int64_t elements = 1;
   for (int64_t d : shape) elements *= d;
@@ -97,7 +104,7 @@ int TilingCommand(const TilingOptions& options) {
     json["block_dim"] = tiling.block_dim;
     json["workspace"] = tiling.workspace;
     json["chunk"] = chunk;
-    json["published"] = backward;
+    json["published"] = published;
     nlohmann::ordered_json cores = nlohmann::ordered_json::array();
     for (size_t i = 0; i < tiling.split.cores.size(); ++i) {
       const auto& range = tiling.split.cores[i];
@@ -114,10 +121,10 @@ int TilingCommand(const TilingOptions& options) {
   }
   std::printf("%s (%s kernel) on %s, %s, tiling %s\n", op.aclnn_name, op.kernel_name, profile.name, profile.series_name,
               ArchName(tiling.arch));
-  if (!backward) {
+  if (!published) {
     std::printf(
-        "note: the forward kernel's tiling is not published; this is the %s elementwise tiling that\n"
-        "      aclnn-host splits it with (docs/design.md)\n",
+        "note: this SoC runs the built-in TBE kernel, whose tiling is not published; this is the %s\n"
+        "      elementwise tiling that aclnn-host splits it with (docs/design.md)\n",
         ArchName(tiling.arch));
   }
   std::printf("shape %s %s, %" PRId64 " elements\n", FormatList(shape).c_str(), DtypeDisplayName(dtype), elements);

@@ -138,7 +138,11 @@ aclnnStatus ForwardActivationPhaseOne(const ForwardActivation& op, const aclTens
   const aclDataType out_dtype = DescOf(output.tensor).dtype;
   int64_t count = 0;
   ElementCount(DescOf(self).view, &count);
-  OpTiling tiling = ElementwiseTiling(count, aclDataTypeSize(in_dtype), *profile);
+  // Ascend 950 runs the AscendC kernel with its published arch35 tiling; the TBE kernels' tiling
+  // (auto-scheduled) is not published: the family's arch22 elementwise tiling splits the work.
+  OpTiling tiling = profile->tiling_arch == TilingArch::kArch35
+                        ? HardswishTilingArch35(count, in_dtype, *profile)
+                        : ElementwiseTiling(count, aclDataTypeSize(in_dtype), *profile);
   kernels::Isa isa = kernels::Isa::kBaseline;
   AH_RETURN_IF_FAILED(ActiveIsaOrFail(api, &isa));
   const auto kernels_of = RunsTbeKernel(op, *profile) ? op.tbe_kernels : op.kernels;
