@@ -67,7 +67,7 @@ std::vector<Raw> RunBackward(bool v1, aclDataType dtype, const std::vector<Raw>&
     EXPECT_EQ(aclnnHardswishBackwardV2GetWorkspaceSize(gt.get(), xt.get(), ot.get(), &workspace_size, &executor),
               ACLNN_SUCCESS)
         << test::TakeErrorMessage();
-    EXPECT_EQ(aclnnHardswishBackwardV2(nullptr, 0, executor, stream), ACLNN_SUCCESS) << test::TakeErrorMessage();
+    EXPECT_EQ(test::RunV2(executor, stream), ACLNN_SUCCESS) << test::TakeErrorMessage();
   }
   EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
   return out.Download<Raw>(n);

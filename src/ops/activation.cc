@@ -79,8 +79,8 @@ aclnnStatus BackwardActivationPhaseOne(const BackwardActivation& op, const aclTe
 
   const NamedTensor inputs[2] = {grad, input};
   if (HasZeroDim(DescOf(grad_output).view) || HasZeroDim(DescOf(self).view)) {
-    return FinishElementwisePhaseOne(op.op_name, inputs, 2, output, ElementwiseKernels(), CoreSplit(), workspace_size,
-                                     executor);
+    return FinishElementwisePhaseOne(op.op_name, inputs, 2, output, ElementwiseKernels(), CoreSplit(),
+                                     /*kernel_workspace=*/0, workspace_size, executor);
   }
   // Upstream's plan: Contiguous(first), Contiguous(second), the kernel, ViewCopy(out).
   AH_RETURN_IF_FAILED(CheckViewInStorage(api, first));
@@ -96,9 +96,12 @@ aclnnStatus BackwardActivationPhaseOne(const BackwardActivation& op, const aclTe
   }
   kernels::Isa isa = kernels::Isa::kBaseline;
   AH_RETURN_IF_FAILED(ActiveIsaOrFail(api, &isa));
-  const auto kernels_of = RunsTbeKernel(op, *profile) ? op.tbe_kernels : op.kernels;
+  // The workspace upstream's executor reports: the arch22 AscendC tiling's library workspace; TBE
+  // kernels and the arch35 tilings ask for none.
+  const bool tbe = RunsTbeKernel(op, *profile);
+  const auto kernels_of = tbe ? op.tbe_kernels : op.kernels;
   return FinishElementwisePhaseOne(op.op_name, inputs, 2, output, kernels_of(isa, dtype, profile->flushes_subnormals),
-                                   std::move(tiling.split), workspace_size, executor);
+                                   std::move(tiling.split), tbe ? 0 : tiling.workspace, workspace_size, executor);
 }
 
 aclnnStatus ForwardActivationPhaseOne(const ForwardActivation& op, const aclTensor* self, const aclTensor* out,
@@ -125,8 +128,8 @@ aclnnStatus ForwardActivationPhaseOne(const ForwardActivation& op, const aclTens
 
   const NamedTensor inputs[1] = {input};
   if (HasZeroDim(DescOf(self).view)) {
-    return FinishElementwisePhaseOne(op.op_name, inputs, 1, output, ElementwiseKernels(), CoreSplit(), workspace_size,
-                                     executor);
+    return FinishElementwisePhaseOne(op.op_name, inputs, 1, output, ElementwiseKernels(), CoreSplit(),
+                                     /*kernel_workspace=*/0, workspace_size, executor);
   }
   // Upstream's plan: Contiguous(self), the kernel, Cast to out's dtype, ViewCopy(out).
   AH_RETURN_IF_FAILED(CheckViewInStorage(api, input));
@@ -148,7 +151,7 @@ aclnnStatus ForwardActivationPhaseOne(const ForwardActivation& op, const aclTens
   const auto kernels_of = RunsTbeKernel(op, *profile) ? op.tbe_kernels : op.kernels;
   return FinishElementwisePhaseOne(op.op_name, inputs, 1, output,
                                    kernels_of(isa, in_dtype, out_dtype, profile->flushes_subnormals),
-                                   std::move(tiling.split), workspace_size, executor);
+                                   std::move(tiling.split), /*kernel_workspace=*/0, workspace_size, executor);
 }
 
 }  // namespace aclnn_host
