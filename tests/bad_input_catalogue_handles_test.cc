@@ -286,7 +286,7 @@ TEST(Catalogue, EX_03) {
   Operands ops(Op::kV2);
   uint64_t size = 0;
   aclOpExecutor* executor = ops.PhaseOne(&size);
-  ASSERT_EQ(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS);
+  ASSERT_EQ(ops.PhaseTwo(test::WorkspaceOfSize(size), size, executor, session.stream()), ACLNN_SUCCESS);
   EXPECT_TRUE(FailsWith(aclSetAclOpExecutorRepeatable(executor), ACLNN_ERR_INNER, "aclSetAclOpExecutorRepeatable",
                         {"was already run or destroyed"}));
 }
@@ -332,7 +332,7 @@ TEST(Catalogue, EX_09) {
   EXPECT_TRUE(FailsWith(aclSetInputTensorAddr(executor, 2, nullptr, DummyData()), ACLNN_ERR_PARAM_INVALID,
                         "aclSetInputTensorAddr", {"index 2 is out of range: the executor has 2 inputs."}));
   // The executor is unchanged and still runs.
-  EXPECT_TRUE(Succeeds(ops.PhaseTwo(nullptr, 0, executor, session.stream())));
+  EXPECT_TRUE(Succeeds(ops.PhaseTwo(test::WorkspaceOfSize(size), size, executor, session.stream())));
   EXPECT_FALSE(ops.OutUntouched());
 }
 
@@ -362,8 +362,8 @@ TEST(Catalogue, EX_12) {
   uint64_t size = 0;
   aclOpExecutor* executor = ops.PhaseOne(&size);
   EXPECT_TRUE(Succeeds(aclSetInputTensorAddr(executor, 0, ops.grad.get(), nullptr)));
-  EXPECT_TRUE(FailsWith(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_NULLPTR, ops.api(),
-                        {"the data address of tensor gradOutput is nullptr."}));
+  EXPECT_TRUE(FailsWith(ops.PhaseTwo(test::WorkspaceOfSize(size), size, executor, session.stream()),
+                        ACLNN_ERR_PARAM_NULLPTR, ops.api(), {"the data address of tensor gradOutput is nullptr."}));
   EXPECT_TRUE(ops.OutUntouched());
   test::Discard(executor);
 }
@@ -375,8 +375,8 @@ TEST(Catalogue, EX_13) {
   aclOpExecutor* executor = ops.PhaseOne(&size);
   std::vector<float> host(ops.count, kSentinel);
   EXPECT_TRUE(Succeeds(aclSetOutputTensorAddr(executor, 0, ops.out.get(), host.data())));
-  EXPECT_TRUE(FailsWith(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID, ops.api(),
-                        {"tensor out (", "is not device memory"}));
+  EXPECT_TRUE(FailsWith(ops.PhaseTwo(test::WorkspaceOfSize(size), size, executor, session.stream()),
+                        ACLNN_ERR_PARAM_INVALID, ops.api(), {"tensor out (", "is not device memory"}));
   EXPECT_EQ(host, std::vector<float>(ops.count, kSentinel));
   test::Discard(executor);
 }
@@ -386,7 +386,7 @@ TEST(Catalogue, EX_14) {
   Operands ops(Op::kV2);
   uint64_t size = 0;
   aclOpExecutor* executor = ops.PhaseOne(&size);
-  ASSERT_EQ(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS);
+  ASSERT_EQ(ops.PhaseTwo(test::WorkspaceOfSize(size), size, executor, session.stream()), ACLNN_SUCCESS);
   EXPECT_TRUE(FailsWith(aclSetOutputTensorAddr(executor, 0, nullptr, ops.out_buffer.get()), ACLNN_ERR_PARAM_INVALID,
                         "aclSetOutputTensorAddr", {"was already run or destroyed"}));
 }
@@ -402,8 +402,8 @@ TEST(Catalogue, EX_15) {
     ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), ACLNN_SUCCESS);
   }
   RuntimeSession session;
-  EXPECT_TRUE(FailsWith(aclnnHardswishBackwardV2(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID,
-                        "aclnnHardswishBackwardV2", {"was already run or destroyed"}));
+  EXPECT_TRUE(FailsWith(test::RunV2(executor, session.stream()), ACLNN_ERR_PARAM_INVALID, "aclnnHardswishBackwardV2",
+                        {"was already run or destroyed"}));
 }
 
 TEST(Catalogue, EX_16) {
@@ -416,7 +416,7 @@ TEST(Catalogue, EX_16) {
   EXPECT_TRUE(FailsWith(ops.PhaseTwo(nullptr, 64, executor, session.stream()), ACLNN_ERR_PARAM_NULLPTR, ops.api(),
                         {"workspace is nullptr."}));
   EXPECT_TRUE(ops.OutUntouched());
-  EXPECT_TRUE(Succeeds(ops.PhaseTwo(nullptr, 0, executor, session.stream())));
+  EXPECT_TRUE(Succeeds(ops.PhaseTwo(test::WorkspaceOfSize(size), size, executor, session.stream())));
   EXPECT_FALSE(ops.OutUntouched());
   EXPECT_TRUE(Succeeds(aclDestroyAclOpExecutor(executor)));
 }
@@ -431,7 +431,8 @@ TEST(Catalogue, DM_01) {
   ASSERT_EQ(aclSetRawTensorAddr(ops.grad.get(), host), ACLNN_SUCCESS);
   uint64_t size = 0;
   aclOpExecutor* executor = ops.PhaseOne(&size);
-  EXPECT_TRUE(FailsWith(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID, ops.api(),
+  EXPECT_TRUE(FailsWith(ops.PhaseTwo(test::WorkspaceOfSize(size), size, executor, session.stream()),
+                        ACLNN_ERR_PARAM_INVALID, ops.api(),
                         {"tensor gradOutput (", "is host memory from aclrtMallocHost, not device memory."}));
   EXPECT_TRUE(ops.OutUntouched());
   test::Discard(executor);
@@ -445,9 +446,9 @@ TEST(Catalogue, DM_02) {
   ASSERT_EQ(aclSetRawTensorAddr(ops.self.get(), small.get()), ACLNN_SUCCESS);
   uint64_t size = 0;
   aclOpExecutor* executor = ops.PhaseOne(&size);
-  EXPECT_TRUE(
-      FailsWith(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID, ops.api(),
-                {"tensor self (", "128 bytes) runs 4 bytes past the end of its allocation (", ", 124 bytes)."}));
+  EXPECT_TRUE(FailsWith(
+      ops.PhaseTwo(test::WorkspaceOfSize(size), size, executor, session.stream()), ACLNN_ERR_PARAM_INVALID, ops.api(),
+      {"tensor self (", "128 bytes) runs 4 bytes past the end of its allocation (", ", 124 bytes)."}));
   EXPECT_TRUE(ops.OutUntouched());
   test::Discard(executor);
 }
@@ -458,7 +459,8 @@ TEST(Catalogue, DM_03) {
   uint64_t size = 0;
   aclOpExecutor* executor = ops.PhaseOne(&size);
   ops.grad_buffer = DeviceBuffer();  // freed between the phases
-  EXPECT_TRUE(FailsWith(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID, ops.api(),
+  EXPECT_TRUE(FailsWith(ops.PhaseTwo(test::WorkspaceOfSize(size), size, executor, session.stream()),
+                        ACLNN_ERR_PARAM_INVALID, ops.api(),
                         {"tensor gradOutput (",
                          "is not device memory: it lies in no live aclrtMalloc allocation "
                          "(host memory, or freed)."}));
@@ -474,7 +476,8 @@ TEST(Catalogue, DM_04) {
   ASSERT_EQ(aclSetRawTensorAddr(ops.self.get(), other.get()), ACLNN_SUCCESS);
   uint64_t size = 0;
   aclOpExecutor* executor = ops.PhaseOne(&size);
-  EXPECT_TRUE(FailsWith(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID, ops.api(),
+  EXPECT_TRUE(FailsWith(ops.PhaseTwo(test::WorkspaceOfSize(size), size, executor, session.stream()),
+                        ACLNN_ERR_PARAM_INVALID, ops.api(),
                         {"tensor self (", "is memory of device 1, but the work runs on device 0."}));
   EXPECT_TRUE(ops.OutUntouched());
   test::Discard(executor);

@@ -73,27 +73,27 @@ TEST(Catalogue, V2_03) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
   EXPECT_TRUE(Rejected(V2(nullptr, t.get(), t.get()), kV2, ACLNN_ERR_PARAM_NULLPTR,
-                       "Expected a proper Tensor but got null for argument gradOutput."));
+                       "Expected a proper Tensor but got null for argument t0."));
 }
 
 TEST(Catalogue, V2_04) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
   EXPECT_TRUE(Rejected(V2(t.get(), nullptr, t.get()), kV2, ACLNN_ERR_PARAM_NULLPTR,
-                       "Expected a proper Tensor but got null for argument self."));
+                       "Expected a proper Tensor but got null for argument t1."));
 }
 
 TEST(Catalogue, V2_05) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
   EXPECT_TRUE(Rejected(V2(t.get(), t.get(), nullptr), kV2, ACLNN_ERR_PARAM_NULLPTR,
-                       "Expected a proper Tensor but got null for argument out."));
+                       "Expected a proper Tensor but got null for argument t2."));
 }
 
 TEST(Catalogue, V2_06) {
   RuntimeSession session;
   Tensor bad = Make({2, 3}, ACL_INT64);
-  EXPECT_TRUE(Rejected(V2(bad.get(), nullptr, nullptr), kV2, ACLNN_ERR_PARAM_NULLPTR, "argument self."));
+  EXPECT_TRUE(Rejected(V2(bad.get(), nullptr, nullptr), kV2, ACLNN_ERR_PARAM_NULLPTR, "argument t1."));
 }
 
 TEST(Catalogue, V2_07) {
@@ -371,8 +371,8 @@ void RunTwiceRow(Op op) {
   Operands ops(op);
   uint64_t size = 0;
   aclOpExecutor* executor = ops.PhaseOne(&size);
-  ASSERT_EQ(size, 0u);
-  EXPECT_TRUE(Succeeds(ops.PhaseTwo(nullptr, 0, executor, session.stream())));
+  void* workspace = test::WorkspaceOfSize(size);  // V2: the library workspace; the others: none
+  EXPECT_TRUE(Succeeds(ops.PhaseTwo(workspace, size, executor, session.stream())));
   EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(session.stream())));
   EXPECT_TRUE(
       FailsWith(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID, ops.api(),
@@ -487,7 +487,7 @@ TEST(Catalogue, V2_50) { WorkspaceHostMemoryRow(Op::kV2); }
 
 // out aliases self through a transposed view: the result needs a temporary (the workspace).
 TEST(Catalogue, V2_51) {
-  RuntimeSession session;
+  RuntimeSession session("Ascend950PR");  // no library workspace: the 64 bytes are the temporary
   DeviceBuffer data(16 * sizeof(float));
   data.Upload(std::vector<float>(16, 1.0f));
   DeviceBuffer grad(16 * sizeof(float));
@@ -544,15 +544,16 @@ TEST(Catalogue, V2_54) {
   ops.grad = Tensor();
   ops.self = Tensor();
   ops.out = Tensor();
-  EXPECT_TRUE(Succeeds(ops.PhaseTwo(nullptr, 0, executor, session.stream())));
+  EXPECT_TRUE(Succeeds(ops.PhaseTwo(test::WorkspaceOfSize(size), size, executor, session.stream())));
   EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(session.stream())));
   EXPECT_EQ(ops.out_buffer.Download<float>(ops.count), std::vector<float>(ops.count, 1.0f / 3.0f + 0.5f));
 }
 
 TEST(Catalogue, V2_55) {
   // out's elements overlap each other (strides [1, 1]): the result goes through a temporary, so
-  // phase one asks for a workspace, and running without it is refused.
-  RuntimeSession session;
+  // phase one asks for a workspace, and running without it is refused (on the 950, where that is
+  // the whole workspace).
+  RuntimeSession session("Ascend950PR");
   DeviceBuffer in(9 * sizeof(float)), out(5 * sizeof(float));
   in.Upload(std::vector<float>(9, 1.0f));
   out.Upload(std::vector<float>(5, kSentinel));
@@ -566,6 +567,26 @@ TEST(Catalogue, V2_55) {
                         "aclnnHardswishBackwardV2",
                         {"workspaceSize 0 is smaller than the 36 bytes the first phase asked for."}));
   EXPECT_EQ(out.Download<float>(5), std::vector<float>(5, kSentinel));
+  test::Discard(executor);
+}
+
+TEST(Catalogue, V2_56) {
+  // The arch22 tiling's library workspace (GetLibApiWorkSpaceSize(): 16 MiB on A2) is part of what
+  // phase one asks for; phase two refuses less, and a null workspace with a size as upstream does.
+  RuntimeSession session;
+  Operands ops(Op::kV2);
+  uint64_t size = 0;
+  aclOpExecutor* executor = ops.PhaseOne(&size);
+  ASSERT_EQ(size, test::kA2LibraryWorkspace);
+  ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), ACLNN_SUCCESS);
+  EXPECT_TRUE(FailsWith(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID, ops.api(),
+                        {"workspaceSize 0 is smaller than the 16777216 bytes the first phase asked for."}));
+  EXPECT_TRUE(FailsWith(ops.PhaseTwo(nullptr, size, executor, session.stream()), ACLNN_ERR_PARAM_NULLPTR, ops.api(),
+                        {"workspace is nullptr."}));
+  EXPECT_TRUE(ops.OutUntouched());
+  EXPECT_TRUE(Succeeds(ops.PhaseTwo(test::WorkspaceOfSize(size), size, executor, session.stream())));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(session.stream())));
+  EXPECT_FALSE(ops.OutUntouched());
   test::Discard(executor);
 }
 
@@ -585,19 +606,22 @@ TEST(Catalogue, V1_01) {
 TEST(Catalogue, V1_02) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
-  EXPECT_TRUE(Rejected(V1(nullptr, t.get(), t.get()), kV1, ACLNN_ERR_PARAM_NULLPTR, "argument gradOutput."));
+  EXPECT_TRUE(Rejected(V1(nullptr, t.get(), t.get()), kV1, ACLNN_ERR_PARAM_NULLPTR,
+                       "Expected a proper Tensor but got null for argument t0."));
 }
 
 TEST(Catalogue, V1_03) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
-  EXPECT_TRUE(Rejected(V1(t.get(), nullptr, t.get()), kV1, ACLNN_ERR_PARAM_NULLPTR, "argument self."));
+  EXPECT_TRUE(Rejected(V1(t.get(), nullptr, t.get()), kV1, ACLNN_ERR_PARAM_NULLPTR,
+                       "Expected a proper Tensor but got null for argument t1."));
 }
 
 TEST(Catalogue, V1_04) {
   RuntimeSession session;
   Tensor t = Make({2, 3});
-  EXPECT_TRUE(Rejected(V1(t.get(), t.get(), nullptr), kV1, ACLNN_ERR_PARAM_NULLPTR, "argument out."));
+  EXPECT_TRUE(Rejected(V1(t.get(), t.get(), nullptr), kV1, ACLNN_ERR_PARAM_NULLPTR,
+                       "Expected a proper Tensor but got null for argument t2."));
 }
 
 TEST(Catalogue, V1_05) {
@@ -773,8 +797,8 @@ TEST(Catalogue, FW_09) {
   RuntimeSession session;
   Tensor o = Make({3, 2}), t = Make({2, 3});
   EXPECT_TRUE(Rejected(Fw(t.get(), o.get()), kFw, ACLNN_ERR_PARAM_INVALID,
-                       "Expected tensor for out to have same size as tensor for self, but [3, 2] does not equal "
-                       "[2, 3]."));
+                       "Expected tensor for self to have same size as tensor for out, but [2, 3] does not equal "
+                       "[3, 2]."));
 }
 
 TEST(Catalogue, FW_10) {

@@ -68,7 +68,7 @@ class Chain {
       aclnnStatus status =
           aclnnHardswishBackwardV2GetWorkspaceSize(grad, self_tensor_.get(), out, &workspace, &executor);
       if (status != ACLNN_SUCCESS) return status;
-      return aclnnHardswishBackwardV2(nullptr, 0, executor, stream);
+      return test::RunV2(executor, stream);
     }
     aclnnStatus status = aclnnHardswishBackwardGetWorkspaceSize(grad, self_tensor_.get(), out, &workspace, &executor);
     if (status != ACLNN_SUCCESS) return status;

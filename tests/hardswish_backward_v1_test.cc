@@ -67,7 +67,7 @@ std::vector<Raw> RunBackward(bool v1, aclDataType dtype, const std::vector<Raw>&
     EXPECT_EQ(aclnnHardswishBackwardV2GetWorkspaceSize(gt.get(), xt.get(), ot.get(), &workspace_size, &executor),
               ACLNN_SUCCESS)
         << test::TakeErrorMessage();
-    EXPECT_EQ(aclnnHardswishBackwardV2(nullptr, 0, executor, stream), ACLNN_SUCCESS) << test::TakeErrorMessage();
+    EXPECT_EQ(test::RunV2(executor, stream), ACLNN_SUCCESS) << test::TakeErrorMessage();
   }
   EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
   return out.Download<Raw>(n);
@@ -101,9 +101,9 @@ TEST(HardswishBackwardV1Checks, NullsWorkspaceAndShapes) {
   EXPECT_TRUE(test::MessageIs(test::TakeErrorMessage(), kPhaseOne, ACLNN_ERR_PARAM_NULLPTR,
                               "The workspaceSize or executor is nullptr."));
   EXPECT_TRUE(RejectsWith(nullptr, t.get(), t.get(), ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument gradOutput."));
-  EXPECT_TRUE(RejectsWith(t.get(), nullptr, t.get(), ACLNN_ERR_PARAM_NULLPTR, "argument self."));
-  EXPECT_TRUE(RejectsWith(t.get(), t.get(), nullptr, ACLNN_ERR_PARAM_NULLPTR, "argument out."));
+                          "Expected a proper Tensor but got null for argument t0."));
+  EXPECT_TRUE(RejectsWith(t.get(), nullptr, t.get(), ACLNN_ERR_PARAM_NULLPTR, "argument t1."));
+  EXPECT_TRUE(RejectsWith(t.get(), t.get(), nullptr, ACLNN_ERR_PARAM_NULLPTR, "argument t2."));
   test::Tensor half = Make({2, 3}, ACL_FLOAT16), small = Make({1, 3});
   EXPECT_TRUE(RejectsWith(half.get(), t.get(), t.get(), ACLNN_ERR_PARAM_INVALID,
                           "Tensor gradOutput expected dtype is DT_FLOAT but found DT_FLOAT16."));

@@ -18,6 +18,8 @@
 #include <thread>
 #include <vector>
 
+#include "aclnnop/aclnn_hardswish.h"
+#include "aclnnop/aclnn_hardswish_backward.h"
 #include "reference/hardswish_reference.h"
 #include "support/acl_test_support.h"
 #include "support/phase_one.h"
@@ -145,13 +147,13 @@ TEST(HardswishBackwardV2Checks, NullTensorsAreNamedInArgumentOrder) {
   test::RuntimeSession session;
   test::Tensor t = Make({2, 3});
   EXPECT_TRUE(RejectsWith(nullptr, nullptr, nullptr, ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument gradOutput."));
+                          "Expected a proper Tensor but got null for argument t0."));
   EXPECT_TRUE(RejectsWith(t.get(), nullptr, nullptr, ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument self."));
+                          "Expected a proper Tensor but got null for argument t1."));
   EXPECT_TRUE(RejectsWith(nullptr, t.get(), nullptr, ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument gradOutput."));
+                          "Expected a proper Tensor but got null for argument t0."));
   EXPECT_TRUE(RejectsWith(t.get(), t.get(), nullptr, ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument out."));
+                          "Expected a proper Tensor but got null for argument t2."));
 }
 
 // A null tensor wins over every later check on the other tensors.
@@ -159,14 +161,14 @@ TEST(HardswishBackwardV2Checks, NullSelfWinsOverBadGradOutputDtype) {
   test::RuntimeSession session;
   test::Tensor grad = Make({2, 3}, ACL_INT64), out = Make({2, 3});
   EXPECT_TRUE(RejectsWith(grad.get(), nullptr, out.get(), ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument self."));
+                          "Expected a proper Tensor but got null for argument t1."));
 }
 
 TEST(HardswishBackwardV2Checks, NullOutWinsOverBadDtypesAndShapes) {
   test::RuntimeSession session;
   test::Tensor grad = Make({2, 3}, ACL_INT64), self = Make({7, 9, 11, 3, 4, 6, 9, 2, 2}, ACL_INT32);
   EXPECT_TRUE(RejectsWith(grad.get(), self.get(), nullptr, ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument out."));
+                          "Expected a proper Tensor but got null for argument t2."));
 }
 
 // Beyond upstream: a pointer that is not a live aclTensor is rejected, never dereferenced.
@@ -182,7 +184,7 @@ TEST(HardswishBackwardV2Checks, DestroyedOrForeignTensorIsRejected) {
   EXPECT_TRUE(RejectsWith(good.get(), good.get(), foreign, ACLNN_ERR_PARAM_INVALID, "Tensor out ("));
   // A null out is reported before a dead gradOutput: all null checks come first.
   EXPECT_TRUE(RejectsWith(foreign, good.get(), nullptr, ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument out."));
+                          "Expected a proper Tensor but got null for argument t2."));
   EXPECT_EQ(local, 0);
 }
 
@@ -192,7 +194,7 @@ TEST(HardswishBackwardV2Checks, PhaseOneBeforeAclInitIsARuntimeError) {
   EXPECT_TRUE(RejectsWith(good.get(), good.get(), good.get(), ACLNN_ERR_RUNTIME_ERROR, "aclInit has not been called."));
   EXPECT_TRUE(RejectsWith(bad.get(), bad.get(), bad.get(), ACLNN_ERR_RUNTIME_ERROR, "aclInit has not been called."));
   EXPECT_TRUE(RejectsWith(good.get(), nullptr, good.get(), ACLNN_ERR_PARAM_NULLPTR,
-                          "Expected a proper Tensor but got null for argument self."));
+                          "Expected a proper Tensor but got null for argument t1."));
   int64_t local = 0;
   EXPECT_TRUE(RejectsWith(good.get(), good.get(), reinterpret_cast<aclTensor*>(&local), ACLNN_ERR_PARAM_INVALID,
                           "is not a live aclTensor"));
@@ -348,14 +350,14 @@ TEST(HardswishBackwardV2Checks, OutRankAboveEightIsAShapeMismatch) {
 TEST(HardswishBackwardV2Checks, RankEightAccepted) {
   test::RuntimeSession session;
   test::Tensor t = Make({2, 1, 2, 1, 2, 1, 2, 3});
-  EXPECT_EQ(ExpectAccepted(t.get(), t.get(), t.get()), 0u);
+  EXPECT_EQ(ExpectAccepted(t.get(), t.get(), t.get()), test::kA2LibraryWorkspace);
 }
 
 // Rank 0 (a scalar tensor) is accepted (code, not doc) ...
 TEST(HardswishBackwardV2Checks, RankZeroAccepted) {
   test::RuntimeSession session;
   test::Tensor scalar = Make({});
-  EXPECT_EQ(ExpectAccepted(scalar.get(), scalar.get(), scalar.get()), 0u);
+  EXPECT_EQ(ExpectAccepted(scalar.get(), scalar.get(), scalar.get()), test::kA2LibraryWorkspace);
 }
 
 // ... and it computes: one element, out = g * (x*0.33333334f + 0.5f).
@@ -473,8 +475,7 @@ TEST(HardswishBackwardV2Checks, EmptyRunsAndWritesNothing) {
     PhaseOneResult result = PhaseOne(grad.get(), self.get(), out.get());
     ASSERT_TRUE(Accepted(result));
     EXPECT_EQ(result.workspace_size, 0u);
-    EXPECT_EQ(aclnnHardswishBackwardV2(nullptr, 0, result.executor, session.stream()), ACLNN_SUCCESS)
-        << test::TakeErrorMessage();
+    EXPECT_EQ(test::RunV2(result.executor, session.stream()), ACLNN_SUCCESS) << test::TakeErrorMessage();
     EXPECT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
     EXPECT_EQ(o.Download<float>(8), sentinel);
     EXPECT_EQ(g.Download<float>(8), sentinel);
@@ -483,7 +484,7 @@ TEST(HardswishBackwardV2Checks, EmptyRunsAndWritesNothing) {
   test::Tensor grad = Make({0, 3}), self = Make({0, 3}), out = Make({0, 3});
   PhaseOneResult result = PhaseOne(grad.get(), self.get(), out.get());
   ASSERT_TRUE(Accepted(result));
-  EXPECT_EQ(aclnnHardswishBackwardV2(nullptr, 0, result.executor, nullptr), ACLNN_SUCCESS) << test::TakeErrorMessage();
+  EXPECT_EQ(test::RunV2(result.executor, nullptr), ACLNN_SUCCESS) << test::TakeErrorMessage();
   EXPECT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
 }
 
@@ -696,9 +697,9 @@ TEST(HardswishBackwardV2Upstream, EmptySucceedsWithZeroWorkspace) {
 TEST(HardswishBackwardV2Upstream, NullTensorsRejected) {
   test::RuntimeSession session("Ascend910B3");
   test::Tensor grad = Make({2, 3}), self = Make({2, 3}), out = Make({2, 3});
-  EXPECT_TRUE(RejectsWith(nullptr, self.get(), out.get(), ACLNN_ERR_PARAM_NULLPTR, "argument gradOutput."));
-  EXPECT_TRUE(RejectsWith(grad.get(), nullptr, out.get(), ACLNN_ERR_PARAM_NULLPTR, "argument self."));
-  EXPECT_TRUE(RejectsWith(grad.get(), self.get(), nullptr, ACLNN_ERR_PARAM_NULLPTR, "argument out."));
+  EXPECT_TRUE(RejectsWith(nullptr, self.get(), out.get(), ACLNN_ERR_PARAM_NULLPTR, "argument t0."));
+  EXPECT_TRUE(RejectsWith(grad.get(), nullptr, out.get(), ACLNN_ERR_PARAM_NULLPTR, "argument t1."));
+  EXPECT_TRUE(RejectsWith(grad.get(), self.get(), nullptr, ACLNN_ERR_PARAM_NULLPTR, "argument t2."));
 }
 
 TEST(HardswishBackwardV2Upstream, GradOutputInt64Rejected) {
@@ -787,9 +788,8 @@ TEST(HardswishBackwardV2PhaseTwo, RunComputesTheSeedSample) {
   Problem p(kSeedValues, {4, 2});
   PhaseOneResult result = PhaseOne(p.grad.get(), p.self.get(), p.out.get());
   ASSERT_TRUE(Accepted(result));
-  ASSERT_EQ(result.workspace_size, 0u);
-  ASSERT_EQ(aclnnHardswishBackwardV2(nullptr, 0, result.executor, session.stream()), ACLNN_SUCCESS)
-      << test::TakeErrorMessage();
+  ASSERT_EQ(result.workspace_size, test::kA2LibraryWorkspace);  // arch22: GetLibApiWorkSpaceSize()
+  ASSERT_EQ(test::RunV2(result.executor, session.stream()), ACLNN_SUCCESS) << test::TakeErrorMessage();
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   const std::vector<float> got = p.out_buffer.Download<float>(8);
   ExpectSeedResult(got);
@@ -822,8 +822,7 @@ TEST(HardswishBackwardV2PhaseTwo, NullExecutorRejected) {
   std::vector<char> workspace(64);
   EXPECT_TRUE(PhaseTwoFails(aclnnHardswishBackwardV2(workspace.data(), 64, nullptr, session.stream()),
                             ACLNN_ERR_PARAM_NULLPTR, "executor is nullptr."));
-  EXPECT_TRUE(PhaseTwoFails(aclnnHardswishBackwardV2(nullptr, 0, nullptr, nullptr), ACLNN_ERR_PARAM_NULLPTR,
-                            "executor is nullptr."));
+  EXPECT_TRUE(PhaseTwoFails(test::RunV2(nullptr, nullptr), ACLNN_ERR_PARAM_NULLPTR, "executor is nullptr."));
 }
 
 // workspaceSize > 0 with a null workspace → 161001; a single-use executor is freed then.
@@ -835,8 +834,8 @@ TEST(HardswishBackwardV2PhaseTwo, NullWorkspaceWithPositiveSizeRejectedAndFreesE
   EXPECT_TRUE(PhaseTwoFails(aclnnHardswishBackwardV2(nullptr, 64, result.executor, session.stream()),
                             ACLNN_ERR_PARAM_NULLPTR, "workspace is nullptr."));
   // The executor is gone: running it now is the "already run" error, and nothing was written.
-  EXPECT_TRUE(PhaseTwoFails(aclnnHardswishBackwardV2(nullptr, 0, result.executor, session.stream()),
-                            ACLNN_ERR_PARAM_INVALID, "was already run or destroyed"));
+  EXPECT_TRUE(PhaseTwoFails(test::RunV2(result.executor, session.stream()), ACLNN_ERR_PARAM_INVALID,
+                            "was already run or destroyed"));
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   EXPECT_EQ(p.out_buffer.Download<float>(8), std::vector<float>(8, -7.0f));
 }
@@ -850,17 +849,16 @@ TEST(HardswishBackwardV2PhaseTwo, NullWorkspaceKeepsARepeatableExecutor) {
   ASSERT_EQ(aclSetAclOpExecutorRepeatable(result.executor), ACLNN_SUCCESS);
   EXPECT_TRUE(PhaseTwoFails(aclnnHardswishBackwardV2(nullptr, 16, result.executor, session.stream()),
                             ACLNN_ERR_PARAM_NULLPTR, "workspace is nullptr."));
-  EXPECT_EQ(aclnnHardswishBackwardV2(nullptr, 0, result.executor, session.stream()), ACLNN_SUCCESS)
-      << test::TakeErrorMessage();
+  EXPECT_EQ(test::RunV2(result.executor, session.stream()), ACLNN_SUCCESS) << test::TakeErrorMessage();
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   ExpectSeedResult(p.out_buffer.Download<float>(8));
   EXPECT_EQ(aclDestroyAclOpExecutor(result.executor), ACLNN_SUCCESS);
 }
 
-// workspace == nullptr with workspaceSize == 0 is valid (covered by the seed run too): here with
-// a plan that asked for no workspace on 950 and A1 profiles as well.
+// workspace == nullptr with workspaceSize == 0 is valid where phase one asked for none: on the 950
+// (arch35 tilings ask for no workspace; the arch22 ones of A1/A2/A3 ask for the library's).
 TEST(HardswishBackwardV2PhaseTwo, NullWorkspaceWithZeroSizeIsValid) {
-  for (const char* soc : {"Ascend910B3", "Ascend950PR", "Ascend910A"}) {
+  for (const char* soc : {"Ascend950PR"}) {
     SCOPED_TRACE(soc);
     test::RuntimeSession session(soc);
     Problem p(kSeedValues, {2, 4});
@@ -877,7 +875,7 @@ TEST(HardswishBackwardV2PhaseTwo, NullWorkspaceWithZeroSizeIsValid) {
 // An output whose elements overlap each other needs a workspace (the result goes through a
 // temporary); a smaller workspace than phase one asked for is 161002 and keeps the executor.
 TEST(HardswishBackwardV2PhaseTwo, TooSmallWorkspaceRejected) {
-  test::RuntimeSession session;
+  test::RuntimeSession session("Ascend950PR");  // no library workspace: only the temporary's 16 bytes
   const std::vector<float> values = {1, 2, -1, 0.5f};
   test::DeviceBuffer g(16), x(16), o(16);
   g.Upload(values);
@@ -910,18 +908,18 @@ TEST(HardswishBackwardV2PhaseTwo, SecondRunOfSingleUseExecutorRejected) {
   Problem p(kSeedValues, {4, 2});
   PhaseOneResult result = PhaseOne(p.grad.get(), p.self.get(), p.out.get());
   ASSERT_TRUE(Accepted(result));
-  ASSERT_EQ(aclnnHardswishBackwardV2(nullptr, 0, result.executor, session.stream()), ACLNN_SUCCESS);
-  EXPECT_TRUE(PhaseTwoFails(aclnnHardswishBackwardV2(nullptr, 0, result.executor, session.stream()),
-                            ACLNN_ERR_PARAM_INVALID, "was already run or destroyed: a single-use executor runs once"));
+  ASSERT_EQ(test::RunV2(result.executor, session.stream()), ACLNN_SUCCESS);
+  EXPECT_TRUE(PhaseTwoFails(test::RunV2(result.executor, session.stream()), ACLNN_ERR_PARAM_INVALID,
+                            "was already run or destroyed: a single-use executor runs once"));
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   ExpectSeedResult(p.out_buffer.Download<float>(8));
   // An empty plan's executor is single-use too.
   test::Tensor empty = Make({0, 3});
   PhaseOneResult empty_result = PhaseOne(empty.get(), empty.get(), empty.get());
   ASSERT_TRUE(Accepted(empty_result));
-  EXPECT_EQ(aclnnHardswishBackwardV2(nullptr, 0, empty_result.executor, nullptr), ACLNN_SUCCESS);
-  EXPECT_TRUE(PhaseTwoFails(aclnnHardswishBackwardV2(nullptr, 0, empty_result.executor, nullptr),
-                            ACLNN_ERR_PARAM_INVALID, "was already run or destroyed"));
+  EXPECT_EQ(test::RunV2(empty_result.executor, nullptr), ACLNN_SUCCESS);
+  EXPECT_TRUE(PhaseTwoFails(test::RunV2(empty_result.executor, nullptr), ACLNN_ERR_PARAM_INVALID,
+                            "was already run or destroyed"));
 }
 
 // A pointer that never was an executor: 161002, and it is never dereferenced.
@@ -929,7 +927,7 @@ TEST(HardswishBackwardV2PhaseTwo, GarbageExecutorRejected) {
   test::RuntimeSession session;
   uint64_t local[8] = {};
   aclOpExecutor* garbage = reinterpret_cast<aclOpExecutor*>(&local);
-  EXPECT_TRUE(PhaseTwoFails(aclnnHardswishBackwardV2(nullptr, 0, garbage, session.stream()), ACLNN_ERR_PARAM_INVALID,
+  EXPECT_TRUE(PhaseTwoFails(test::RunV2(garbage, session.stream()), ACLNN_ERR_PARAM_INVALID,
                             "is not an executor returned by a first phase."));
   for (uint64_t word : local) EXPECT_EQ(word, 0u);
 }
@@ -953,8 +951,7 @@ TEST(HardswishBackwardV2PhaseTwo, NullDataAddressRejected) {
     test::Tensor out = Make({2, 3}, ACL_FLOAT, c.out_null ? nullptr : buffer.get());
     PhaseOneResult result = PhaseOne(grad.get(), self.get(), out.get());
     ASSERT_TRUE(Accepted(result));
-    EXPECT_TRUE(PhaseTwoFails(aclnnHardswishBackwardV2(nullptr, 0, result.executor, session.stream()),
-                              ACLNN_ERR_PARAM_NULLPTR,
+    EXPECT_TRUE(PhaseTwoFails(test::RunV2(result.executor, session.stream()), ACLNN_ERR_PARAM_NULLPTR,
                               std::string("the data address of tensor ") + c.name + " is nullptr."));
     Discard(result.executor);  // a rejected run leaves the executor to the caller
   }
@@ -969,7 +966,7 @@ TEST(HardswishBackwardV2PhaseTwo, NoDeviceOnThreadIsARuntimeError) {
   aclnnStatus status = -1;
   std::string message;
   std::thread worker([&] {
-    status = aclnnHardswishBackwardV2(nullptr, 0, result.executor, nullptr);
+    status = test::RunV2(result.executor, nullptr);
     message = test::TakeErrorMessage();
   });
   worker.join();
@@ -981,8 +978,7 @@ TEST(HardswishBackwardV2PhaseTwo, NoDeviceOnThreadIsARuntimeError) {
             std::string::npos)
       << message;
   EXPECT_TRUE(MessageIs(message.substr(newline + 1), kPhaseTwo, ACLNN_ERR_RUNTIME_ERROR, "no stream to run on"));
-  EXPECT_EQ(aclnnHardswishBackwardV2(nullptr, 0, result.executor, session.stream()), ACLNN_SUCCESS)
-      << test::TakeErrorMessage();
+  EXPECT_EQ(test::RunV2(result.executor, session.stream()), ACLNN_SUCCESS) << test::TakeErrorMessage();
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   ExpectSeedResult(p.out_buffer.Download<float>(8));
 }
@@ -997,7 +993,7 @@ TEST(HardswishBackwardV2PhaseTwo, RunAfterAclFinalizeFindsTheExecutorReleased) {
     result = PhaseOne(empty.get(), empty.get(), empty.get());
     ASSERT_TRUE(Accepted(result));
   }
-  const aclnnStatus status = aclnnHardswishBackwardV2(nullptr, 0, result.executor, nullptr);
+  const aclnnStatus status = test::RunV2(result.executor, nullptr);
   const std::string message = test::TakeErrorMessage();
   EXPECT_EQ(status, ACLNN_ERR_PARAM_INVALID) << message;
   EXPECT_NE(message.find("was already run or destroyed"), std::string::npos) << message;
@@ -1012,8 +1008,8 @@ TEST(HardswishBackwardV2PhaseTwo, MisalignedDataRejected) {
   test::Tensor self = Make({2, 3}, ACL_FLOAT, static_cast<char*>(x.get()) + 2);
   PhaseOneResult result = PhaseOne(grad.get(), self.get(), out.get());
   ASSERT_TRUE(Accepted(result));
-  EXPECT_TRUE(PhaseTwoFails(aclnnHardswishBackwardV2(nullptr, 0, result.executor, session.stream()),
-                            ACLNN_ERR_PARAM_INVALID, "is not aligned to its 4-byte elements."));
+  EXPECT_TRUE(PhaseTwoFails(test::RunV2(result.executor, session.stream()), ACLNN_ERR_PARAM_INVALID,
+                            "is not aligned to its 4-byte elements."));
   Discard(result.executor);
 }
 
@@ -1030,4 +1026,38 @@ TEST(HardswishBackwardV2Isa, UnknownIsaCapFailsTheFirstPhase) {
   const PhaseOneResult result = PhaseOne(grad.get(), self.get(), out.get());
   EXPECT_TRUE(Rejected(result, ACLNN_ERR_INNER_FIND_KERNEL_ERROR, "ACLNN_HOST_MAX_ISA=\"pentium\" is not one of"));
   EXPECT_NE(result.message.find("baseline"), std::string::npos) << result.message;
+}
+
+// Phase one's workspace per SoC and operator: V2's arch22 tiling asks for the AscendC library
+// workspace (16 MiB on A2/A3, 2 MiB on A1); the arch35 tilings and the TBE kernels for none.
+TEST(HardswishBackwardV2PhaseTwo, WorkspaceIsTheKernelsPerSoc) {
+  struct Row {
+    const char* soc;
+    uint64_t v2, v1, forward;
+  };
+  const Row rows[] = {{"Ascend910B3", 16u << 20, 0, 0},
+                      {"Ascend910_9391", 16u << 20, 0, 0},
+                      {"Ascend910A", 2u << 20, 0, 0},
+                      {"Ascend950PR", 0, 0, 0}};
+  for (const Row& row : rows) {
+    SCOPED_TRACE(row.soc);
+    test::RuntimeSession session(row.soc);
+    test::Tensor t = Make({4, 5});
+    uint64_t size = 1;
+    aclOpExecutor* executor = nullptr;
+    ASSERT_EQ(aclnnHardswishBackwardV2GetWorkspaceSize(t.get(), t.get(), t.get(), &size, &executor), ACLNN_SUCCESS);
+    EXPECT_EQ(size, row.v2);
+    test::Discard(executor);
+    ASSERT_EQ(aclnnHardswishBackwardGetWorkspaceSize(t.get(), t.get(), t.get(), &size, &executor), ACLNN_SUCCESS);
+    EXPECT_EQ(size, row.v1);
+    test::Discard(executor);
+    ASSERT_EQ(aclnnHardswishGetWorkspaceSize(t.get(), t.get(), &size, &executor), ACLNN_SUCCESS);
+    EXPECT_EQ(size, row.forward);
+    test::Discard(executor);
+    test::Tensor empty = Make({4, 0});
+    ASSERT_EQ(aclnnHardswishBackwardV2GetWorkspaceSize(empty.get(), empty.get(), empty.get(), &size, &executor),
+              ACLNN_SUCCESS);
+    EXPECT_EQ(size, 0u);  // the empty fast path asks for nothing, as upstream's
+    test::Discard(executor);
+  }
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_hardswish.h"
+#include "base/op_checks.h"
 #include "reference/hardswish_reference.h"
 #include "support/acl_test_support.h"
 #include "support/phase_one.h"
@@ -92,8 +93,8 @@ TEST(HardswishUpstream, Cases) {
   EXPECT_TRUE(RejectsWith(int32.get(), f23.get(), ACLNN_ERR_PARAM_INVALID, "Tensor self not implemented for DT_INT32"));
   test::Tensor f235 = Make({2, 3, 5}), h23 = Make({2, 3}, ACL_FLOAT16);
   EXPECT_TRUE(RejectsWith(f235.get(), h23.get(), ACLNN_ERR_PARAM_INVALID,
-                          "Expected tensor for out to have same size as tensor for self, but [2, 3] does not equal "
-                          "[2, 3, 5]."));
+                          "Expected tensor for self to have same size as tensor for out, but [2, 3, 5] does not equal "
+                          "[2, 3]."));
   test::Tensor empty = Make({2, 0});
   const test::PhaseOneResult result = PhaseOne(empty.get(), empty.get());
   EXPECT_TRUE(test::Accepted(result));
@@ -112,7 +113,7 @@ TEST(HardswishUpstream, Cases) {
   test::Tensor nchw24 = Make({2, 4}, ACL_FLOAT, nullptr, ACL_FORMAT_NCHW),
                nchw43 = Make({4, 3}, ACL_FLOAT, nullptr, ACL_FORMAT_NCHW);
   EXPECT_TRUE(
-      RejectsWith(nchw24.get(), nchw43.get(), ACLNN_ERR_PARAM_INVALID, "Expected tensor for out to have same size"));
+      RejectsWith(nchw24.get(), nchw43.get(), ACLNN_ERR_PARAM_INVALID, "Expected tensor for self to have same size"));
   for (aclFormat format : {ACL_FORMAT_NHWC, ACL_FORMAT_HWCN}) {
     test::Tensor t = Make({2, 4}, ACL_FLOAT, nullptr, format);
     ExpectAccepted(t.get(), t.get());
@@ -203,6 +204,17 @@ TEST(HardswishChecks, OutDtypeIsCheckedAgainstTheListThenForACast) {
   test::Tensor h = Make({2, 3}, ACL_FLOAT16), b = Make({2, 3}, ACL_BF16);
   ExpectAccepted(f.get(), h.get());  // mixed float dtypes: compute, then cast
   ExpectAccepted(h.get(), b.get());
+}
+
+TEST(HardswishChecks, ResultDtypeCastTextIsUpstreams) {
+  // OP_CHECK_RESULT_DTYPE_CAST_FAILED: unreachable through the API (every listed dtype is a float,
+  // and floats cast to each other), so the shared check is called directly.
+  test::RuntimeSession session;
+  test::Tensor f = Make({2, 3}), b = Make({2, 3}, ACL_BOOL);
+  EXPECT_EQ(aclnn_host::CheckCastable(kPhaseOne, {f.get(), "self"}, {b.get(), "out"}), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_TRUE(test::MessageIs(test::TakeErrorMessage(), kPhaseOne, ACLNN_ERR_PARAM_INVALID,
+                              "Result type DT_FLOAT can't be cast to the desired output type DT_BOOL."));
+  EXPECT_EQ(aclnn_host::CheckCastable(kPhaseOne, {f.get(), "self"}, {f.get(), "out"}), ACLNN_SUCCESS);
 }
 
 TEST(HardswishChecks, BF16RejectedOnAscend910AndNoRankLimit) {

@@ -394,7 +394,7 @@ struct Problem {
     EXPECT_EQ(aclnnHardswishBackwardV2GetWorkspaceSize(grad.get(), self.get(), out.get(), &workspace_size, &executor),
               ACLNN_SUCCESS)
         << test::TakeErrorMessage();
-    EXPECT_EQ(workspace_size, 0u);
+    EXPECT_EQ(workspace_size, test::kA2LibraryWorkspace);  // V2's arch22 library workspace only
     return executor;
   }
   size_t n;
@@ -423,7 +423,7 @@ TEST(ExecutorApi, SetRepeatableAfterTheRunIsTooLate) {
   test::RuntimeSession session;
   Problem p(Ramp(8, -4, 1), Ramp(8, -4, 1));
   aclOpExecutor* executor = p.Plan();
-  ASSERT_EQ(aclnnHardswishBackwardV2(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS);
+  ASSERT_EQ(test::RunV2(executor, session.stream()), ACLNN_SUCCESS);
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   EXPECT_TRUE(FailsWith(aclSetAclOpExecutorRepeatable(executor), ACLNN_ERR_INNER, "aclSetAclOpExecutorRepeatable",
                         "was already run or destroyed"));
@@ -444,14 +444,13 @@ TEST(ExecutorApi, RepeatableExecutorRunsThreeTimes) {
     SCOPED_TRACE(run);
     ASSERT_EQ(aclrtMemcpy(p.self_buffer.get(), n * 4, inputs[run].data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE),
               ACL_SUCCESS);
-    ASSERT_EQ(aclnnHardswishBackwardV2(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS)
-        << test::TakeErrorMessage();
+    ASSERT_EQ(test::RunV2(executor, session.stream()), ACLNN_SUCCESS) << test::TakeErrorMessage();
     ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
     ExpectBitsEqual(p.out_buffer.Download<float>(n), ExpectedOf(g, inputs[run]));
   }
   EXPECT_EQ(aclDestroyAclOpExecutor(executor), ACLNN_SUCCESS) << test::TakeErrorMessage();
-  EXPECT_TRUE(FailsWith(aclnnHardswishBackwardV2(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID,
-                        "aclnnHardswishBackwardV2", "was already run or destroyed"));
+  EXPECT_TRUE(FailsWith(test::RunV2(executor, session.stream()), ACLNN_ERR_PARAM_INVALID, "aclnnHardswishBackwardV2",
+                        "was already run or destroyed"));
   EXPECT_TRUE(FailsWith(aclDestroyAclOpExecutor(executor), ACLNN_ERR_INNER, "aclDestroyAclOpExecutor",
                         "was already run or destroyed"));
 }
@@ -475,7 +474,7 @@ TEST(ExecutorApi, SetTensorAddrRepointsARepeatableExecutor) {
   Problem p(g, x);
   aclOpExecutor* executor = p.Plan();
   ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), ACLNN_SUCCESS);
-  ASSERT_EQ(aclnnHardswishBackwardV2(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS);
+  ASSERT_EQ(test::RunV2(executor, session.stream()), ACLNN_SUCCESS);
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   const std::vector<float> first = ExpectedOf(g, x);
   ExpectBitsEqual(p.out_buffer.Download<float>(n), first);
@@ -496,8 +495,7 @@ TEST(ExecutorApi, SetTensorAddrRepointsARepeatableExecutor) {
   ASSERT_EQ(aclrtMemset(p.out_buffer.get(), n * 4, 0x7f, n * 4), ACL_SUCCESS);
   const std::vector<float> scribbled = p.out_buffer.Download<float>(n);
 
-  ASSERT_EQ(aclnnHardswishBackwardV2(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS)
-      << test::TakeErrorMessage();
+  ASSERT_EQ(test::RunV2(executor, session.stream()), ACLNN_SUCCESS) << test::TakeErrorMessage();
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   ExpectBitsEqual(out2.Download<float>(n), ExpectedOf(g, x2));
   ExpectBitsEqual(p.out_buffer.Download<float>(n), scribbled);
@@ -508,14 +506,14 @@ TEST(ExecutorApi, SetTensorAddrRepointsARepeatableExecutor) {
   test::DeviceBuffer grad3(n * 4);
   grad3.Upload(g3);
   EXPECT_EQ(aclSetInputTensorAddr(executor, 0, p.grad.get(), grad3.get()), ACLNN_SUCCESS);
-  ASSERT_EQ(aclnnHardswishBackwardV2(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS);
+  ASSERT_EQ(test::RunV2(executor, session.stream()), ACLNN_SUCCESS);
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   ExpectBitsEqual(out2.Download<float>(n), ExpectedOf(g3, x2));
   // A null address is accepted by the setter and rejected by the next run, which writes nothing.
   EXPECT_EQ(aclSetInputTensorAddr(executor, 1, p.self.get(), nullptr), ACLNN_SUCCESS);
   out2.Upload(std::vector<float>(n, -9.0f));
-  EXPECT_TRUE(FailsWith(aclnnHardswishBackwardV2(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_NULLPTR,
-                        "aclnnHardswishBackwardV2", "the data address of tensor self is nullptr."));
+  EXPECT_TRUE(FailsWith(test::RunV2(executor, session.stream()), ACLNN_ERR_PARAM_NULLPTR, "aclnnHardswishBackwardV2",
+                        "the data address of tensor self is nullptr."));
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   EXPECT_EQ(out2.Download<float>(n), std::vector<float>(n, -9.0f));
   EXPECT_EQ(aclDestroyAclOpExecutor(executor), ACLNN_SUCCESS);
@@ -546,7 +544,7 @@ TEST(ExecutorApi, SetTensorAddrRejectsBadArguments) {
   void* addr = nullptr;
   EXPECT_EQ(aclGetRawTensorAddr(p.out.get(), &addr), ACLNN_SUCCESS);
   EXPECT_EQ(addr, p.out_buffer.get());
-  ASSERT_EQ(aclnnHardswishBackwardV2(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS);
+  ASSERT_EQ(test::RunV2(executor, session.stream()), ACLNN_SUCCESS);
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   ExpectBitsEqual(p.out_buffer.Download<float>(4), ExpectedOf(Ramp(4, 0, 1), Ramp(4, 0, 1)));
   EXPECT_EQ(other.Download<float>(4).size(), 4u);
@@ -572,12 +570,10 @@ TEST(ExecutorApi, BackToBackRunsBothComplete) {
   ASSERT_EQ(aclnnHardswishBackwardV2GetWorkspaceSize(grad.get(), self.get(), out.get(), &workspace_size, &executor),
             ACLNN_SUCCESS)
       << test::TakeErrorMessage();
-  ASSERT_EQ(workspace_size, 0u);  // exact in-place needs no temporary
+  ASSERT_EQ(workspace_size, test::kA2LibraryWorkspace);  // exact in-place needs no temporary
   ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), ACLNN_SUCCESS);
-  ASSERT_EQ(aclnnHardswishBackwardV2(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS)
-      << test::TakeErrorMessage();
-  ASSERT_EQ(aclnnHardswishBackwardV2(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS)
-      << test::TakeErrorMessage();
+  ASSERT_EQ(test::RunV2(executor, session.stream()), ACLNN_SUCCESS) << test::TakeErrorMessage();
+  ASSERT_EQ(test::RunV2(executor, session.stream()), ACLNN_SUCCESS) << test::TakeErrorMessage();
   // Destroying the executor with runs in flight is allowed: the queued runs keep their plan.
   EXPECT_EQ(aclDestroyAclOpExecutor(executor), ACLNN_SUCCESS);
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
@@ -597,9 +593,9 @@ TEST(ExecutorApi, QueuedRunKeepsTheAddressesItWasQueuedWith) {
   ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), ACLNN_SUCCESS);
   test::DeviceBuffer out2(n * 4);
   ASSERT_EQ(aclrtMemset(out2.get(), n * 4, 0, n * 4), ACL_SUCCESS);
-  ASSERT_EQ(aclnnHardswishBackwardV2(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS);
+  ASSERT_EQ(test::RunV2(executor, session.stream()), ACLNN_SUCCESS);
   ASSERT_EQ(aclSetOutputTensorAddr(executor, 0, p.out.get(), out2.get()), ACLNN_SUCCESS);
-  ASSERT_EQ(aclnnHardswishBackwardV2(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS);
+  ASSERT_EQ(test::RunV2(executor, session.stream()), ACLNN_SUCCESS);
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   const std::vector<float> expected = ExpectedOf(g, x);
   ExpectBitsEqual(p.out_buffer.Download<float>(n), expected);

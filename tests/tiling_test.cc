@@ -236,3 +236,85 @@ TEST(TilingPartition, SweepOfSizesOnEveryProfile) {
     }
   }
 }
+
+// ---- the forward op's arch35 tiling (hard_swish_tiling.cpp), numbers derived by hand ----------
+// UB 1048576 bytes, 24 cores: ubFactor = FloorAlign(FloorDiv(1048576 / 4, buffers), 32):
+// fp32 6 buffers: 262144 / 6 = 43690 -> 43680; fp16/bf16 8 buffers: 262144 / 8 = 32768.
+
+namespace {
+
+OpTiling Forward(int64_t count, aclDataType dtype) {
+  return aclnn_host::HardswishTilingArch35(count, dtype, UpstreamArch35Platform());
+}
+
+}  // namespace
+
+TEST(TilingForwardArch35, OneElement) {  // also a 0-d tensor (EnsureNotScalar: [1])
+  const OpTiling t = Forward(1, ACL_FLOAT);
+  EXPECT_EQ(Field(t, "totalNum"), 1);
+  EXPECT_EQ(Field(t, "blockFactor"), 1);  // CeilDiv(1, 24)
+  EXPECT_EQ(t.block_dim, 1u);
+  EXPECT_EQ(Field(t, "ubFactor"), 43680);
+  EXPECT_EQ(t.tiling_key, 0u);
+  EXPECT_EQ(t.workspace, 0u);
+  ExpectRangesTile(t, 1);
+}
+
+TEST(TilingForwardArch35, Shape2x4Fp16) {
+  const OpTiling t = Forward(8, ACL_FLOAT16);
+  EXPECT_EQ(Field(t, "blockFactor"), 1);  // CeilDiv(8, 24)
+  EXPECT_EQ(t.block_dim, 8u);             // CeilDiv(8, 1)
+  EXPECT_EQ(Field(t, "ubFactor"), 32768);
+  EXPECT_EQ(t.tiling_key, 1u);
+  ExpectRangesTile(t, 8);
+}
+
+TEST(TilingForwardArch35, Shape7x13Bf16) {
+  const OpTiling t = Forward(91, ACL_BF16);
+  EXPECT_EQ(Field(t, "blockFactor"), 4);  // CeilDiv(91, 24)
+  EXPECT_EQ(t.block_dim, 23u);            // CeilDiv(91, 4)
+  EXPECT_EQ(Field(t, "ubFactor"), 32768);
+  EXPECT_EQ(t.tiling_key, 2u);
+  EXPECT_EQ(t.split.cores.back().begin, 88);
+  EXPECT_EQ(t.split.cores.back().end, 91);
+  ExpectRangesTile(t, 91);
+}
+
+TEST(TilingForwardArch35, Shape1024x128Fp32) {
+  const OpTiling t = Forward(131072, ACL_FLOAT);
+  EXPECT_EQ(Field(t, "blockFactor"), 5462);  // CeilDiv(131072, 24)
+  EXPECT_EQ(t.block_dim, 24u);               // CeilDiv(131072, 5462)
+  EXPECT_EQ(Field(t, "ubFactor"), 43680);
+  EXPECT_EQ(t.split.chunk, 43680);
+  ExpectRangesTile(t, 131072);
+}
+
+TEST(TilingForwardArch35, Shape47Fp32LeavesCoresIdle) {
+  const OpTiling t = Forward(47, ACL_FLOAT);
+  EXPECT_EQ(Field(t, "blockFactor"), 2);  // CeilDiv(47, 24)
+  EXPECT_EQ(t.block_dim, 24u);            // CeilDiv(47, 2)
+  EXPECT_EQ(t.split.cores.back().end - t.split.cores.back().begin, 1);
+  ExpectRangesTile(t, 47);
+}
+
+TEST(TilingForwardArch35, Shape25Fp16) {
+  const OpTiling t = Forward(25, ACL_FLOAT16);
+  EXPECT_EQ(Field(t, "blockFactor"), 2);  // CeilDiv(25, 24)
+  EXPECT_EQ(t.block_dim, 13u);            // CeilDiv(25, 2)
+  ExpectRangesTile(t, 25);
+}
+
+TEST(TilingForwardArch35, Shape4096x4096Bf16OnTheProfile) {
+  // The Ascend950PR profile itself (24 cores, 1 MiB UB, as upstream's test platform).
+  const OpTiling t =
+      aclnn_host::HardswishTilingArch35(4096 * 4096, ACL_BF16, *aclnn_host::FindSocProfile("Ascend950PR"));
+  EXPECT_EQ(Field(t, "blockFactor"), 699051);  // CeilDiv(16777216, 24)
+  EXPECT_EQ(t.block_dim, 24u);
+  EXPECT_EQ(Field(t, "ubFactor"), 32768);
+  EXPECT_EQ(t.tiling_key, 2u);
+  ExpectRangesTile(t, 4096 * 4096);
+}
+
+// V1's arch35 tiling (hard_swish_grad_tiling_arch35.cpp) has V2's arch35 formulas (buffers 5/8
+// for fp32, 8/11 for 16-bit, double buffering above 1024 elements, alignment max(32, 64)): the
+// TilingArch35 rows above hold for it.

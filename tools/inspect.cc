@@ -33,8 +33,8 @@ int TilingCommand(const TilingOptions& options) {
               json["series"].get<std::string>().c_str(), json["arch"].get<std::string>().c_str());
   if (!json["published"].get<bool>()) {
     std::printf(
-        "note: the forward kernel's tiling is not published; this is the %s elementwise tiling that\n"
-        "      aclnn-host splits it with (docs/design.md)\n",
+        "note: this SoC runs the built-in TBE kernel, whose tiling is not published; this is the %s\n"
+        "      elementwise tiling that aclnn-host splits it with (docs/design.md)\n",
         json["arch"].get<std::string>().c_str());
   }
   std::printf("shape %s %s, %" PRId64 " elements\n", FormatList(json["shape"].get<std::vector<int64_t>>()).c_str(),

@@ -62,7 +62,9 @@ nlohmann::ordered_json TilingReport(const std::string& op_name, const std::strin
       if (d != 0 && count > INT64_MAX / d) throw CliError(kExitUsage, "--shape has too many elements");
       count *= d;
     }
-    tiling = aclnn_host::ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
+    tiling = profile.tiling_arch == aclnn_host::TilingArch::kArch35
+                 ? aclnn_host::HardswishTilingArch35(count, dtype, profile)
+                 : aclnn_host::ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
   }
 
   int64_t elements = 1;
@@ -85,7 +87,10 @@ nlohmann::ordered_json TilingReport(const std::string& op_name, const std::strin
   json["block_dim"] = tiling.block_dim;
   json["workspace"] = tiling.workspace;
   json["chunk"] = chunk;
-  json["published"] = backward;
+  // Published: V2's tilings everywhere; on Ascend 950 the AscendC tilings of V1 (the same
+  // formulas as V2's arch35 one) and of the forward op. The built-in TBE kernels that the forward
+  // op and V1 run on the other SoCs are auto-scheduled: their tiling is not published.
+  json["published"] = op.kind == OpKind::kBackwardV2 || profile.tiling_arch == aclnn_host::TilingArch::kArch35;
   nlohmann::ordered_json cores = nlohmann::ordered_json::array();
   for (size_t i = 0; i < tiling.split.cores.size(); ++i) {
     const auto& range = tiling.split.cores[i];

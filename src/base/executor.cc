@@ -21,6 +21,7 @@ struct aclOpExecutor {
   const char* op_name;
   std::shared_ptr<const aclnn_host::LaunchPlan> plan;
   uint64_t workspace_size;
+  uint64_t reserved_workspace;  // the front of the workspace, the NPU kernel's: never touched here
   aclnn_host::TensorBinding inputs[aclnn_host::kMaxBindings];
   aclnn_host::TensorBinding outputs[aclnn_host::kMaxBindings];
   size_t num_inputs;
@@ -105,11 +106,6 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
     if (!executor->repeatable) Consume(executor);  // upstream frees the executor here too
     return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "workspace is nullptr.");
   }
-  if (workspace_size < executor->workspace_size) {
-    return Fail(
-        api, ACLNN_ERR_PARAM_INVALID, "workspaceSize %llu is smaller than the %llu bytes the first phase asked for.",
-        static_cast<unsigned long long>(workspace_size), static_cast<unsigned long long>(executor->workspace_size));
-  }
   const bool has_work = !executor->plan->empty();
   if (has_work) {
     aclnnStatus status = CheckBindings(api, executor->inputs, executor->num_inputs);
@@ -126,11 +122,19 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
   if (has_work) {
     MemoryPins pins;
     AH_RETURN_IF_FAILED(CheckAndPinMemory(api, *executor, workspace, workspace_size, target->device(), &pins));
+    // Beyond upstream (which does not compare the sizes), and after its checks: the NPU kernel
+    // would run past a smaller workspace.
+    if (workspace_size < executor->workspace_size) {
+      return Fail(
+          api, ACLNN_ERR_PARAM_INVALID, "workspaceSize %llu is smaller than the %llu bytes the first phase asked for.",
+          static_cast<unsigned long long>(workspace_size), static_cast<unsigned long long>(executor->workspace_size));
+    }
     LaunchArgs args;
     for (size_t i = 0; i < executor->num_inputs; ++i) args.inputs[i] = executor->inputs[i].address;
     for (size_t i = 0; i < executor->num_outputs; ++i) args.outputs[i] = executor->outputs[i].address;
-    args.workspace = workspace;
-    args.workspace_size = workspace_size;
+    // The plan's part of the workspace follows the NPU kernel's (workspace_size >= reserved here).
+    args.workspace = workspace == nullptr ? nullptr : static_cast<char*>(workspace) + executor->reserved_workspace;
+    args.workspace_size = workspace_size - executor->reserved_workspace;
     args.overflow_mode = overflow_mode;
     args.device = target->device();
     const LaunchPlan& plan = *executor->plan;
@@ -174,14 +178,15 @@ aclnnStatus SetBindingAddress(const char* api, aclOpExecutor* executor, size_t i
 }  // namespace
 
 aclOpExecutor* CreateExecutor(const char* op_name, std::shared_ptr<const LaunchPlan> plan, uint64_t workspace_size,
-                              const TensorBinding* inputs, size_t num_inputs, const TensorBinding* outputs,
-                              size_t num_outputs) {
+                              uint64_t reserved_workspace, const TensorBinding* inputs, size_t num_inputs,
+                              const TensorBinding* outputs, size_t num_outputs) {
   static const bool finalize_hook_added = (Runtime::Get().AddFinalizeHook(DestroyAllExecutors), true);
   (void)finalize_hook_added;
   auto* executor = new aclOpExecutor();
   executor->op_name = op_name;
   executor->plan = std::move(plan);
   executor->workspace_size = workspace_size;
+  executor->reserved_workspace = reserved_workspace;
   executor->num_inputs = num_inputs;
   executor->num_outputs = num_outputs;
   for (size_t i = 0; i < num_inputs; ++i) executor->inputs[i] = inputs[i];
@@ -194,6 +199,11 @@ aclOpExecutor* CreateExecutor(const char* op_name, std::shared_ptr<const LaunchP
     throw;
   }
   return executor;
+}
+
+uint64_t ExecutorWorkspaceSize(const aclOpExecutor* executor) {
+  if (executor == nullptr || !Executors().Contains(const_cast<aclOpExecutor*>(executor))) return 0;
+  return executor->workspace_size;
 }
 
 aclnnStatus RunExecutor(const char* api, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,

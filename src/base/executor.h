@@ -51,10 +51,17 @@ struct TensorBinding {
   int64_t byte_extent = 0;  // from the first element to one past the last
 };
 
-/// Creates and registers an executor owning `plan`.
+/// Creates and registers an executor owning `plan`. `workspace_size` is what phase one reports;
+/// its first `reserved_workspace` bytes are the NPU kernel's own workspace (the AscendC library
+/// workspace), checked in phase two like any device buffer but never touched by the host; the
+/// plan gets the rest.
 AH_INTERNAL_API aclOpExecutor* CreateExecutor(const char* op_name, std::shared_ptr<const LaunchPlan> plan,
-                                              uint64_t workspace_size, const TensorBinding* inputs, size_t num_inputs,
+                                              uint64_t workspace_size, uint64_t reserved_workspace,
+                                              const TensorBinding* inputs, size_t num_inputs,
                                               const TensorBinding* outputs, size_t num_outputs);
+
+/// The workspace size phase one reported for a live executor; 0 for anything else.
+AH_INTERNAL_API uint64_t ExecutorWorkspaceSize(const aclOpExecutor* executor);
 
 /// The common second phase of every operator.
 AH_INTERNAL_API aclnnStatus RunExecutor(const char* api, void* workspace, uint64_t workspace_size,

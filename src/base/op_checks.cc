@@ -77,7 +77,7 @@ aclnnStatus CheckCastable(const char* api, const NamedTensor& from, const NamedT
   const bool castable = !(IsFloating(a) && !IsFloating(b) && !IsComplex(b)) && !(IsComplex(a) && !IsComplex(b)) &&
                         !(a != ACL_BOOL && b == ACL_BOOL);
   if (castable) return ACLNN_SUCCESS;
-  return Fail(api, ACLNN_ERR_PARAM_INVALID, "%s dtype %s can't be cast to the result dtype %s.", from.name,
+  return Fail(api, ACLNN_ERR_PARAM_INVALID, "Result type %s can't be cast to the desired output type %s.",
               DtypeName(a).c_str(), DtypeName(b).c_str());
 }
 

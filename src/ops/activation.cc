@@ -50,9 +50,10 @@ aclnnStatus BackwardActivationPhaseOne(const BackwardActivation& op, const aclTe
   const NamedTensor grad{grad_output, "gradOutput"};
   const NamedTensor input{self, "self"};
   const NamedTensor output{out, "out"};
-  AH_RETURN_IF_FAILED(CheckNotNull(api, grad));
-  AH_RETURN_IF_FAILED(CheckNotNull(api, input));
-  AH_RETURN_IF_FAILED(CheckNotNull(api, output));
+  // Upstream's CheckNotNull3Tensor(t0, t1, t2) names the tensors by its parameters.
+  AH_RETURN_IF_FAILED(CheckNotNull(api, NamedTensor{grad_output, "t0"}));
+  AH_RETURN_IF_FAILED(CheckNotNull(api, NamedTensor{self, "t1"}));
+  AH_RETURN_IF_FAILED(CheckNotNull(api, NamedTensor{out, "t2"}));
   const NamedTensor all[3] = {grad, input, output};
   AH_RETURN_IF_FAILED(CheckAllLive(api, all, 3));
   // The order in which the family checks (and makes contiguous) its two inputs.
@@ -78,8 +79,8 @@ aclnnStatus BackwardActivationPhaseOne(const BackwardActivation& op, const aclTe
 
   const NamedTensor inputs[2] = {grad, input};
   if (HasZeroDim(DescOf(grad_output).view) || HasZeroDim(DescOf(self).view)) {
-    return FinishElementwisePhaseOne(op.op_name, inputs, 2, output, ElementwiseKernels(), CoreSplit(), workspace_size,
-                                     executor);
+    return FinishElementwisePhaseOne(op.op_name, inputs, 2, output, ElementwiseKernels(), CoreSplit(),
+                                     /*kernel_workspace=*/0, workspace_size, executor);
   }
   // Upstream's plan: Contiguous(first), Contiguous(second), the kernel, ViewCopy(out).
   AH_RETURN_IF_FAILED(CheckViewInStorage(api, first));
@@ -95,9 +96,12 @@ aclnnStatus BackwardActivationPhaseOne(const BackwardActivation& op, const aclTe
   }
   kernels::Isa isa = kernels::Isa::kBaseline;
   AH_RETURN_IF_FAILED(ActiveIsaOrFail(api, &isa));
-  const auto kernels_of = RunsTbeKernel(op, *profile) ? op.tbe_kernels : op.kernels;
+  // The workspace upstream's executor reports: the arch22 AscendC tiling's library workspace; TBE
+  // kernels and the arch35 tilings ask for none.
+  const bool tbe = RunsTbeKernel(op, *profile);
+  const auto kernels_of = tbe ? op.tbe_kernels : op.kernels;
   return FinishElementwisePhaseOne(op.op_name, inputs, 2, output, kernels_of(isa, dtype, profile->flushes_subnormals),
-                                   std::move(tiling.split), workspace_size, executor);
+                                   std::move(tiling.split), tbe ? 0 : tiling.workspace, workspace_size, executor);
 }
 
 aclnnStatus ForwardActivationPhaseOne(const ForwardActivation& op, const aclTensor* self, const aclTensor* out,
@@ -118,14 +122,14 @@ aclnnStatus ForwardActivationPhaseOne(const ForwardActivation& op, const aclTens
   AH_RETURN_IF_FAILED(CheckDtypeInList(api, input, dtypes));
   AH_RETURN_IF_FAILED(CheckDtypeInList(api, output, dtypes));
   AH_RETURN_IF_FAILED(CheckCastable(api, input, output));
-  AH_RETURN_IF_FAILED(CheckSameShape(api, output, input));  // no rank limit
+  AH_RETURN_IF_FAILED(CheckSameShape(api, input, output));  // self first, as upstream; no rank limit
   AH_RETURN_IF_FAILED(CheckLayout(api, input));
   AH_RETURN_IF_FAILED(CheckLayout(api, output));
 
   const NamedTensor inputs[1] = {input};
   if (HasZeroDim(DescOf(self).view)) {
-    return FinishElementwisePhaseOne(op.op_name, inputs, 1, output, ElementwiseKernels(), CoreSplit(), workspace_size,
-                                     executor);
+    return FinishElementwisePhaseOne(op.op_name, inputs, 1, output, ElementwiseKernels(), CoreSplit(),
+                                     /*kernel_workspace=*/0, workspace_size, executor);
   }
   // Upstream's plan: Contiguous(self), the kernel, Cast to out's dtype, ViewCopy(out).
   AH_RETURN_IF_FAILED(CheckViewInStorage(api, input));
@@ -137,13 +141,17 @@ aclnnStatus ForwardActivationPhaseOne(const ForwardActivation& op, const aclTens
   const aclDataType out_dtype = DescOf(output.tensor).dtype;
   int64_t count = 0;
   ElementCount(DescOf(self).view, &count);
-  OpTiling tiling = ElementwiseTiling(count, aclDataTypeSize(in_dtype), *profile);
+  // Ascend 950 runs the AscendC kernel with its published arch35 tiling; the TBE kernels' tiling
+  // (auto-scheduled) is not published: the family's arch22 elementwise tiling splits the work.
+  OpTiling tiling = profile->tiling_arch == TilingArch::kArch35
+                        ? HardswishTilingArch35(count, in_dtype, *profile)
+                        : ElementwiseTiling(count, aclDataTypeSize(in_dtype), *profile);
   kernels::Isa isa = kernels::Isa::kBaseline;
   AH_RETURN_IF_FAILED(ActiveIsaOrFail(api, &isa));
   const auto kernels_of = RunsTbeKernel(op, *profile) ? op.tbe_kernels : op.kernels;
   return FinishElementwisePhaseOne(op.op_name, inputs, 1, output,
                                    kernels_of(isa, in_dtype, out_dtype, profile->flushes_subnormals),
-                                   std::move(tiling.split), workspace_size, executor);
+                                   std::move(tiling.split), /*kernel_workspace=*/0, workspace_size, executor);
 }
 
 }  // namespace aclnn_host

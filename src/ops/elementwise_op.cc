@@ -30,7 +30,7 @@ DtypeList FloatDtypesFor(const SocProfile& profile) {
 
 aclnnStatus FinishElementwisePhaseOne(const char* op_name, const NamedTensor* inputs, size_t num_inputs,
                                       const NamedTensor& output, const ElementwiseKernels& kernels, CoreSplit split,
-                                      uint64_t* workspace_size, aclOpExecutor** executor) {
+                                      uint64_t kernel_workspace, uint64_t* workspace_size, aclOpExecutor** executor) {
   const TensorDesc* input_descs[kMaxElementwiseInputs];
   TensorBinding input_bindings[kMaxElementwiseInputs];
   for (size_t k = 0; k < num_inputs; ++k) {
@@ -41,8 +41,10 @@ aclnnStatus FinishElementwisePhaseOne(const char* op_name, const NamedTensor* in
   uint64_t workspace = 0;
   auto plan = std::make_shared<const ElementwisePlan>(input_descs, num_inputs, DescOf(output.tensor), kernels,
                                                       std::move(split), &workspace);
-  *executor = CreateExecutor(op_name, std::move(plan), workspace, input_bindings, num_inputs, &output_binding, 1);
-  *workspace_size = workspace;
+  const uint64_t total = kernel_workspace + workspace;
+  *executor =
+      CreateExecutor(op_name, std::move(plan), total, kernel_workspace, input_bindings, num_inputs, &output_binding, 1);
+  *workspace_size = total;
   return ACLNN_SUCCESS;
 }
 

@@ -18,10 +18,11 @@ namespace aclnn_host {
 DtypeList FloatDtypesFor(const SocProfile& profile);
 
 /// Plans `output = kernels(inputs...)` with the given work split and hands out the executor and
-/// workspace size. Inputs and output must have passed the op's checks.
+/// workspace size: the NPU kernel's own workspace (`kernel_workspace`, what its tiling asks for)
+/// plus what the host plan needs. Inputs and output must have passed the op's checks.
 aclnnStatus FinishElementwisePhaseOne(const char* op_name, const NamedTensor* inputs, size_t num_inputs,
                                       const NamedTensor& output, const ElementwiseKernels& kernels, CoreSplit split,
-                                      uint64_t* workspace_size, aclOpExecutor** executor);
+                                      uint64_t kernel_workspace, uint64_t* workspace_size, aclOpExecutor** executor);
 
 }  // namespace aclnn_host
 

@@ -80,6 +80,33 @@ OpTiling TilingArch35(int64_t element_count, size_t element_size, const SocProfi
   return tiling;
 }
 
+OpTiling HardswishTilingArch35(int64_t element_count, aclDataType dtype, const SocProfile& profile) {
+  // GetUbBlockSize (32) is the alignment FloorAlign applies to the element count.
+  constexpr int64_t kUbBlock = 32;
+  OpTiling tiling;
+  tiling.arch = TilingArch::kArch35;
+  tiling.has_tiling_key = true;
+  tiling.tiling_key = dtype == ACL_FLOAT ? 0 : dtype == ACL_FLOAT16 ? 1 : 2;  // HARDSWISH_TPL_SCH_MODE_*
+  tiling.workspace = 0;                                                       // WS_SYS_SIZE
+  const int64_t buffers = dtype == ACL_FLOAT ? 6 : 8;
+  const int64_t ub_factor = static_cast<int64_t>(profile.ub_size) / 4 / buffers / kUbBlock * kUbBlock;
+  if (element_count == 0) {  // aclnn returns before the tiling; shown for completeness
+    tiling.block_dim = 1;
+    SetFields(&tiling, {{"totalNum", 0}, {"blockFactor", 0}, {"ubFactor", ub_factor}});
+    tiling.split.cores.push_back({0, 0});
+    return tiling;
+  }
+  const int64_t block_factor = CeilDiv(element_count, profile.vector_core_count);
+  const int64_t used_cores = CeilDiv(element_count, block_factor);
+  tiling.block_dim = static_cast<uint32_t>(used_cores);
+  SetFields(&tiling, {{"totalNum", element_count}, {"blockFactor", block_factor}, {"ubFactor", ub_factor}});
+  tiling.split.chunk = ub_factor;
+  for (int64_t core = 0; core < used_cores; ++core) {
+    tiling.split.cores.push_back({block_factor * core, std::min(block_factor * (core + 1), element_count)});
+  }
+  return tiling;
+}
+
 OpTiling ElementwiseTiling(int64_t element_count, size_t element_size, const SocProfile& profile) {
   return profile.tiling_arch == TilingArch::kArch35 ? TilingArch35(element_count, element_size, profile)
                                                     : TilingArch22(element_count, profile);

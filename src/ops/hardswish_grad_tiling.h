@@ -39,6 +39,13 @@ AH_INTERNAL_API OpTiling TilingArch22(int64_t element_count, const SocProfile& p
 /// Arch35 (Ascend950): totalNum, blockFactor, ubFactor. `element_size` is 4 (fp32) or 2.
 AH_INTERNAL_API OpTiling TilingArch35(int64_t element_count, size_t element_size, const SocProfile& profile);
 
+/// The forward HardSwish's arch35 tiling (Ascend 950; ops-nn
+/// activation/hard_swish/op_host/arch35/hard_swish_tiling.cpp): totalNum, blockFactor =
+/// CeilDiv(totalNum, cores), ubFactor = FloorAlign(FloorDiv(UB / 4, buffers), 32) with 6 buffers
+/// for fp32 and 8 for fp16/bf16 (both computed in fp32), tiling key 0/1/2 for fp32/fp16/bf16,
+/// workspace 0.
+AH_INTERNAL_API OpTiling HardswishTilingArch35(int64_t element_count, aclDataType dtype, const SocProfile& profile);
+
 /// The profile's arch's tiling of `element_count` elements of `element_size` bytes, without the
 /// op-level checks (for ops whose own tiling is not published: see docs/design.md).
 AH_INTERNAL_API OpTiling ElementwiseTiling(int64_t element_count, size_t element_size, const SocProfile& profile);

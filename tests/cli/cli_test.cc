@@ -384,6 +384,8 @@ TEST_F(CliTest, TilingJsonMatchesTheInternalTiling) {
       {"hardswish_backward_v2", {64, 32}, "bf16", "Ascend950PR"},
       {"hardswish_backward_v2", {2, 0, 4}, "fp32", "Ascend950PR"},
       {"hardswish", {1024, 128}, "fp32", "Ascend950DT"},
+      {"hardswish", {7, 13}, "bf16", "Ascend950PR"},
+      {"hardswish_backward", {300}, "fp32", "Ascend950PR"},
       {"inplace_hardswish", {3, 5, 7, 6}, "bf16", "Ascend910_9391"},
   };
   for (const TilingCase& c : cases) {
@@ -408,9 +410,15 @@ TEST_F(CliTest, TilingJsonMatchesTheInternalTiling) {
     } else {
       int64_t count = 1;
       for (int64_t d : c.shape) count *= d;
-      tiling = aclnn_host::ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
+      tiling = profile.tiling_arch == aclnn_host::TilingArch::kArch35
+                   ? aclnn_host::HardswishTilingArch35(count, dtype, profile)
+                   : aclnn_host::ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
     }
     SCOPED_TRACE(result.out);
+    // Published: V2 everywhere, every op on Ascend 950 (AscendC); not the TBE kernels' tilings.
+    const bool published =
+        std::string(c.op) == "hardswish_backward_v2" || std::string(c.soc).rfind("Ascend950", 0) == 0;
+    EXPECT_EQ(json["published"].get<bool>(), published);
     EXPECT_EQ(json["soc"], c.soc);
     EXPECT_EQ(json["block_dim"].get<uint32_t>(), tiling.block_dim);
     EXPECT_EQ(json["workspace"].get<uint64_t>(), tiling.workspace);

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -14,6 +15,8 @@
 #include "acl/acl.h"
 #include "aclnn/opdev/op_errno.h"
 #include "aclnnop/aclnn_hardswish_backward_v2.h"
+#include "base/executor.h"
+#include "runtime/context.h"
 
 namespace test {
 
@@ -47,6 +50,52 @@ class RuntimeSession {
  private:
   aclrtStream stream_ = nullptr;
 };
+
+/// The workspace V2's arch22 tiling asks for on the default profile (Ascend910B3, Atlas A2): the
+/// AscendC library workspace, at the front of what phase one reports.
+constexpr uint64_t kA2LibraryWorkspace = 16ull * 1024 * 1024;
+
+/// Bumped at every aclFinalize (which releases every allocation): a cached workspace of an earlier
+/// runtime is forgotten.
+inline std::atomic<uint64_t>& RuntimeGeneration() {
+  static std::atomic<uint64_t> generation{0};
+  return generation;
+}
+
+/// Device memory of at least `size` bytes for phase two's workspace, as a CANN program allocates
+/// it: one block per thread and runtime, grown when a larger one is asked. Blocks are left to
+/// aclFinalize, so no call here waits for queued work that uses one. nullptr for 0 bytes.
+inline void* WorkspaceOfSize(uint64_t size) {
+  static const bool hooked =
+      (aclnn_host::Runtime::Get().AddFinalizeHook([] { RuntimeGeneration().fetch_add(1); }), true);
+  (void)hooked;
+  struct Cached {
+    uint64_t generation = ~uint64_t{0};
+    void* block = nullptr;
+    uint64_t size = 0;
+  };
+  thread_local Cached cached;
+  if (size == 0) return nullptr;
+  const uint64_t generation = RuntimeGeneration().load();
+  if (cached.generation != generation || cached.size < size) {
+    void* block = nullptr;
+    // A thread without a device cannot allocate: phase two then reports what it finds first.
+    if (aclrtMalloc(&block, size, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
+      aclGetRecentErrMsg();  // the failed allocation's line is not the test's
+      return nullptr;
+    }
+    cached = Cached{generation, block, size};
+  }
+  return cached.block;
+}
+
+/// Phase two of aclnnHardswishBackwardV2 with the workspace phase one asked for.
+inline aclnnStatus RunV2(aclOpExecutor* executor, aclrtStream stream) {
+  uint64_t size = aclnn_host::ExecutorWorkspaceSize(executor);
+  void* workspace = WorkspaceOfSize(size);
+  if (workspace == nullptr) size = 0;
+  return aclnnHardswishBackwardV2(workspace, size, executor, stream);
+}
 
 /// Device memory from aclrtMalloc, freed on destruction.
 class DeviceBuffer {
