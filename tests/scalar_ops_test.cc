@@ -106,7 +106,7 @@ TEST(ScalarOps, HardswishMatchesTheReferenceForEveryFormatPair) {
         for (uint32_t x : selves) {
           const uint32_t expected = reference::HardswishElement(x, in, out, numerics);
           const uint32_t actual = scalar::UnaryElement<scalar::HardswishOp>(x, ScalarFormat(in), ScalarFormat(out),
-                                                                          scalar::Mode{mode.saturate, mode.flush});
+                                                                            scalar::Mode{mode.saturate, mode.flush});
           if (!reference::SameResult(actual, expected, out) && mismatches++ < 5) {
             ADD_FAILURE() << "in " << static_cast<int>(in) << " out " << static_cast<int>(out) << " saturate "
                           << mode.saturate << " flush " << mode.flush << " x 0x" << std::hex << x << ": 0x" << actual

@@ -1108,8 +1108,7 @@ ACL_FUNC_VISIBILITY uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExcept
 ACL_FUNC_VISIBILITY uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo* info);
 ACL_FUNC_VISIBILITY aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo* info, void** devArgsPtr,
                                                            uint32_t* devArgsLen);
-ACL_FUNC_VISIBILITY aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo* info,
-                                                                 aclrtFuncHandle* func);
+ACL_FUNC_VISIBILITY aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo* info, aclrtFuncHandle* func);
 ACL_FUNC_VISIBILITY aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle,
                                                              aclrtOpExceptionCallback callback, void* userData);
 
@@ -1233,14 +1232,13 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyFromSymbolAsync(void* dst, size_t dstMax
                                                         size_t offset, aclrtMemcpyKind kind, aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyToSymbol(const void* symbol, const void* src, size_t count, size_t offset,
                                                  aclrtMemcpyKind kind);
-ACL_FUNC_VISIBILITY aclError aclrtMemcpyToSymbolAsync(const void* symbol, const void* src, size_t count,
-                                                      size_t offset, aclrtMemcpyKind kind, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyToSymbolAsync(const void* symbol, const void* src, size_t count, size_t offset,
+                                                      aclrtMemcpyKind kind, aclrtStream stream);
 /** Enqueues a memset of `count` bytes on `stream`. */
 ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count,
                                               aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedAdvise(const void* const ptr, uint64_t size,
-                                                   aclrtMemManagedAdviseType advise,
-                                                   aclrtMemManagedLocation location);
+                                                   aclrtMemManagedAdviseType advise, aclrtMemManagedLocation location);
 
 /* ---- Virtual and physical memory ---- */
 
@@ -1497,8 +1495,8 @@ ACL_FUNC_VISIBILITY aclError aclrtBinaryLoadFromData(const void* data, size_t le
                                                      const aclrtBinaryLoadOptions* options, aclrtBinHandle* binHandle);
 ACL_FUNC_VISIBILITY aclError aclrtRegisterCpuFunc(const aclrtBinHandle handle, const char* funcName,
                                                   const char* kernelName, aclrtFuncHandle* funcHandle);
-ACL_FUNC_VISIBILITY aclError aclrtCmoAsyncWithBarrier(void* src, size_t size, aclrtCmoType cmoType,
-                                                      uint32_t barrierId, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtCmoAsyncWithBarrier(void* src, size_t size, aclrtCmoType cmoType, uint32_t barrierId,
+                                                      aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtCmoWaitBarrier(aclrtBarrierTaskInfo* taskInfo, aclrtStream stream, uint32_t flag);
 ACL_FUNC_VISIBILITY aclError aclrtGetDevicesTopo(uint32_t deviceId, uint32_t otherDeviceId, uint64_t* value);
 
@@ -1511,17 +1509,15 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchV2(void** dsts, size_t* destMaxs, v
                                                 size_t numBatches, aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes,
                                                 size_t numAttrs);
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsync(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes,
-                                                   size_t numBatches, aclrtMemcpyBatchAttr* attrs,
-                                                   size_t* attrsIndexes, size_t numAttrs, size_t* failIndex,
-                                                   aclrtStream stream);
+                                                   size_t numBatches, aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes,
+                                                   size_t numAttrs, size_t* failIndex, aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsyncV2(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes,
                                                      size_t numBatches, aclrtMemcpyBatchAttr* attrs,
                                                      size_t* attrsIndexes, size_t numAttrs, aclrtStream stream);
 
 /* ---- IPC ---- */
 
-ACL_FUNC_VISIBILITY aclError aclrtIpcMemGetExportKey(void* devPtr, size_t size, char* key, size_t len,
-                                                     uint64_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemGetExportKey(void* devPtr, size_t size, char* key, size_t len, uint64_t flags);
 ACL_FUNC_VISIBILITY aclError aclrtIpcMemClose(const char* key);
 ACL_FUNC_VISIBILITY aclError aclrtIpcMemImportByKey(void** devPtr, const char* key, uint64_t flags);
 ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetImportPid(const char* key, int32_t* pid, size_t num);
@@ -1633,8 +1629,8 @@ ACL_FUNC_VISIBILITY aclError aclrtRegStreamStateCallback(const char* regName, ac
                                                          void* args);
 ACL_FUNC_VISIBILITY aclError aclrtRegDeviceStateCallback(const char* regName, aclrtDeviceStateCallback callback,
                                                          void* args);
-ACL_FUNC_VISIBILITY aclError aclrtSetDeviceTaskAbortCallback(const char* regName,
-                                                             aclrtDeviceTaskAbortCallback callback, void* args);
+ACL_FUNC_VISIBILITY aclError aclrtSetDeviceTaskAbortCallback(const char* regName, aclrtDeviceTaskAbortCallback callback,
+                                                             void* args);
 ACL_FUNC_VISIBILITY aclError aclrtGetOpExecuteTimeout(uint32_t* const timeoutMs);
 ACL_FUNC_VISIBILITY aclError aclrtDevicePeerAccessStatus(int32_t deviceId, int32_t peerDeviceId, int32_t* status);
 ACL_FUNC_VISIBILITY aclError aclrtStreamStop(aclrtStream stream);

@@ -399,8 +399,9 @@ struct Launcher {
       case AH_DEVICE_OP_HARDSWISH_GRAD_V1:
         return launch.num_inputs == 2 && BinaryByFormat<scalar::HardswishGradV1Op>();
       case AH_DEVICE_OP_HARDSWISH_GRAD_V1_TBE:  // fp16 computes in fp16's path, without the fix-up
-        return launch.num_inputs == 2 && (launch.formats[0] == 1 ? BinaryByFormat<scalar::HardswishGradV1TbeOp<false>>()
-                                                                 : BinaryByFormat<scalar::HardswishGradV1TbeOp<true>>());
+        return launch.num_inputs == 2 &&
+               (launch.formats[0] == 1 ? BinaryByFormat<scalar::HardswishGradV1TbeOp<false>>()
+                                       : BinaryByFormat<scalar::HardswishGradV1TbeOp<true>>());
       case AH_DEVICE_OP_HARDSWISH:
         return launch.num_inputs == 1 && UnaryByFormat<scalar::HardswishOp>();
       case AH_DEVICE_OP_HARDSWISH_TBE:

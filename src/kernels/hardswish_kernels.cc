@@ -194,8 +194,8 @@ ElementwiseKernels HardswishGradV1TbeKernels(Isa isa, aclDataType dtype, bool fl
 }
 
 ElementwiseKernels HardswishTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
-  return WithDeviceKernel(HostHardswishTbeKernels(isa, in, out, flush_subnormals), AH_DEVICE_OP_HARDSWISH_TBE, in,
-                          out, flush_subnormals);
+  return WithDeviceKernel(HostHardswishTbeKernels(isa, in, out, flush_subnormals), AH_DEVICE_OP_HARDSWISH_TBE, in, out,
+                          flush_subnormals);
 }
 
 }  // namespace kernels

@@ -179,7 +179,8 @@ void UnaryKernel(int64_t n, const void* const* inputs, void* output) {
 template <class Op, Format kIn, Format kOut, bool kFlush>
 ElementwiseKernels UnaryKernelsOf() {
   return {UnaryKernel<Op, kIn, kOut, false, kFlush, false>, UnaryKernel<Op, kIn, kOut, true, kFlush, false>,
-          UnaryKernel<Op, kIn, kOut, false, kFlush, true>, UnaryKernel<Op, kIn, kOut, true, kFlush, true>, DeviceKernel{}};
+          UnaryKernel<Op, kIn, kOut, false, kFlush, true>, UnaryKernel<Op, kIn, kOut, true, kFlush, true>,
+          DeviceKernel{}};
 }
 
 template <Format kIn, class Op, bool kFlush>
