@@ -43,9 +43,10 @@ def main():
             f.write("%s\t%s\n" % (header, name))
     with open(os.path.join(out_dir, "upstream_redeclarations.c"), "w") as f:
         f.write("/* Generated once by tests/header_compat/generate_upstream_redeclarations.py from\n"
-                " * hicann/runtime %s (see acl_rt_functions.txt). Compiled as C11 after our headers:\n"
+                " * hicann/runtime %s (see acl_rt_functions.txt).\n * Compiled as C11 after our headers:\n"
                 " * every upstream function must be declared by acl/acl.h, re-declare compatibly, and link. */\n"
                 % revision)
+        f.write("/* The upstream prototypes stay as upstream writes them. */\n/* clang-format off */\n")
         f.write("#include <stdio.h>\n\n#include \"acl/acl.h\"\n\n")
         f.write("typedef void (*AnyFunction)(void);\n\n")
         f.write("/* Named before the upstream prototypes: an undeclared name fails to compile. */\n")
