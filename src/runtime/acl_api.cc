@@ -174,32 +174,7 @@ aclError aclrtDestroyEvent(aclrtEvent event) {
 
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
   const char* api = "aclrtRecordEvent";
-  return Run(api, [&] {
-    std::shared_ptr<aclnn_host::Event> target_event;
-    aclError result = Runtime::Get().FindEvent(api, event, &target_event);
-    if (result != ACL_SUCCESS) return result;
-    std::shared_ptr<aclnn_host::Stream> target_stream;
-    result = Runtime::Get().FindStream(api, stream, &target_stream);
-    if (result != ACL_SUCCESS) return result;
-    const uint64_t sequence = target_event->BeginRecord();
-    bool queued = false;
-    try {
-      queued = target_stream->Enqueue(
-          [target_event, sequence] {
-            target_event->Complete(sequence);
-            return aclnn_host::TaskResult();
-          },
-          /*always_run=*/true);
-    } catch (...) {
-      target_event->Complete(sequence);  // a record that was never queued must not hang its waiters
-      throw;
-    }
-    if (!queued) {
-      target_event->Complete(sequence);  // nothing will record it: do not leave waiters hanging
-      return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
-    }
-    return ACL_SUCCESS;
-  });
+  return Run(api, [&] { return Runtime::Get().RecordEvent(api, event, stream); });
 }
 
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {

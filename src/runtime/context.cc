@@ -729,4 +729,31 @@ aclError Runtime::FindEvent(const char* api, aclrtEvent handle, std::shared_ptr<
   return ACL_SUCCESS;
 }
 
+aclError Runtime::RecordEvent(const char* api, aclrtEvent event, aclrtStream stream) {
+  std::shared_ptr<Event> target_event;
+  aclError result = FindEvent(api, event, &target_event);
+  if (result != ACL_SUCCESS) return result;
+  std::shared_ptr<Stream> target_stream;
+  result = FindStream(api, stream, &target_stream);
+  if (result != ACL_SUCCESS) return result;
+  const uint64_t sequence = target_event->BeginRecord();
+  bool queued = false;
+  try {
+    queued = target_stream->Enqueue(
+        [target_event, sequence] {
+          target_event->Complete(sequence);
+          return TaskResult();
+        },
+        /*always_run=*/true);
+  } catch (...) {
+    target_event->Complete(sequence);  // a record that was never queued must not hang its waiters
+    throw;
+  }
+  if (!queued) {
+    target_event->Complete(sequence);  // nothing will record it: do not leave waiters hanging
+    return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+  }
+  return ACL_SUCCESS;
+}
+
 }  // namespace aclnn_host

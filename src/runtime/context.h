@@ -85,6 +85,9 @@ class AH_INTERNAL_API Runtime {
   aclError CreateEvent(const char* api, aclrtEvent* event, uint32_t flags = 0);
   aclError DestroyEvent(const char* api, aclrtEvent event);
   aclError FindEvent(const char* api, aclrtEvent handle, std::shared_ptr<Event>* event);
+  /// aclrtRecordEvent and aclrtRecordEventWithFlag: queues a record of `event` on `stream` that
+  /// runs even after a failure in ACL_STOP_ON_FAILURE mode.
+  aclError RecordEvent(const char* api, aclrtEvent event, aclrtStream stream);
 
  private:
   struct DeviceState {
