@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "acl/acl_base.h"
+#include "aclnn/acl_meta.h"
+#include "aclnn_host/ops.h"
 #include "runtime/soc_profile.h"
 
 namespace aclnn_host_cli {
@@ -38,30 +40,44 @@ class CliError : public std::runtime_error {
   ExitCode code_;
 };
 
-enum class OpKind { kBackwardV2, kBackwardV1, kForward, kForwardInplace };
-
+/// One operator of the library's table (aclnn_host/ops.h), with the tool's snake_case names.
 struct OpInfo {
-  OpKind kind;
-  const char* name;         // the tool's name, e.g. "hardswish_backward_v2"
-  const char* aclnn_name;   // e.g. "aclnnHardswishBackwardV2"
-  const char* kernel_name;  // the NPU kernel, e.g. "HardSwishGradV2"
-  std::vector<const char*> inputs;
-  const char* python_name;  // the Python module's function, e.g. "hardswish_" (in place, as torch names it)
+  const aclnnHostOpInfo* entry;
+  const char* name;                  // the tool's name, e.g. "hardswish_backward_v2"
+  const char* aclnn_name;            // e.g. "aclnnHardswishBackwardV2"
+  const char* kernel_name;           // the NPU kernel, e.g. "HardSwishGradV2"
+  const char* python_name;           // the Python module's function, e.g. "hardswish_" (in place, as torch names it)
+  std::vector<std::string> inputs;   // "grad_output", "self", in the C signature's order
+  std::vector<std::string> scalars;  // "negative_slope", ...
+  std::vector<std::string> flags;    // "self_is_result", ...
+  bool in_place;                     // the first input is the output
+  bool output_casts;                 // the output may have another float dtype
 };
 
-/// Every operator of the library, in the order `aclnn-host --help` lists them. The one table of
-/// operators: the CLI and the Python module (one function per row) are built from it.
+/// Every operator of the library, in the order `aclnn-host --help` lists them: the library's one
+/// table (aclnnHostOpGet), which the CLI and the Python module (one function per row) follow.
 const std::vector<OpInfo>& Ops();
 
 /// The op named `name`: the tool's name or the aclnn name, case, '-' and '_' ignored
 /// ("hardswish-backward-v2", "aclnnHardswishBackwardV2"). Throws kExitUsage otherwise.
 const OpInfo& FindOp(const std::string& name);
 
-/// "grad_output" (also gradOutput, grad, g) or "self" (also x) of `op`; throws kExitUsage.
+/// `name` as one of `op`'s inputs: its snake_case name or upstream's (gradOutput), '-', '_' and
+/// case ignored; also grad or g for grad_output and x for self. Throws kExitUsage.
 std::string CanonicalInputName(const OpInfo& op, const std::string& name);
+
+/// "negativeSlope" -> "negative_slope".
+std::string SnakeCase(const char* name);
 
 /// fp32/float32/float, fp16/float16/half, bf16/bfloat16 → the aclDataType; throws kExitUsage.
 aclDataType ParseDtype(const std::string& name);
+
+/// A scalar argument's dtype: the tensor dtypes, and fp64/double, int64, int32, int8, uint8, bool.
+aclDataType ParseScalarDtype(const std::string& name);
+
+/// An aclScalar holding `value` in `dtype` (fp16 and bf16 rounded to nearest-even, integers
+/// truncated), or nullptr when aclCreateScalar fails. The caller destroys it.
+aclScalar* CreateScalarOf(double value, aclDataType dtype);
 
 /// "float32", "float16", "bfloat16".
 const char* DtypeDisplayName(aclDataType dtype);
@@ -85,6 +101,8 @@ struct RunOptions {
   std::string soc;
   std::vector<std::string> dtypes;  // DTYPE or NAME=DTYPE
   std::string out_dtype;
+  std::vector<std::string> scalars;  // NAME=VALUE[:DTYPE]
+  std::vector<std::string> flags;    // NAME[=0|1]
   std::vector<std::string> shapes;   // DIMS or NAME=DIMS
   std::vector<std::string> strides;  // STRIDES or NAME=STRIDES
   std::vector<std::string> offsets;  // N or NAME=N
@@ -109,6 +127,8 @@ struct InfoOptions {
 
 struct BenchOptions {
   std::string op;
+  std::vector<std::string> scalars;  // NAME=VALUE[:DTYPE]
+  std::vector<std::string> flags;    // NAME[=0|1]
   std::string shape;
   std::string dtype = "fp32";
   std::string out_dtype;

@@ -38,6 +38,9 @@ int main(int argc, char** argv) {
   run_app->add_option("--dtype", run.dtypes, "[NAME=]DTYPE: fp32, fp16, bf16 (needed for raw files and bf16 .npy)")
       ->allow_extra_args(false);
   run_app->add_option("--out-dtype", run.out_dtype, "Output dtype (default: self's); hardswish casts to it");
+  run_app->add_option("--scalar", run.scalars, "NAME=VALUE[:DTYPE]: a scalar argument (default dtype fp32)")
+      ->allow_extra_args(false);
+  run_app->add_option("--flag", run.flags, "NAME[=0|1]: a bool argument")->allow_extra_args(false);
   run_app->add_option("--shape", run.shapes, "[NAME=]DIMS, e.g. 2,3 (the view; needed for raw files)")
       ->allow_extra_args(false);
   run_app->add_option("--stride", run.strides, "[NAME=]STRIDES in elements: read a strided view of the file")
@@ -64,6 +67,8 @@ int main(int argc, char** argv) {
   bench_app->add_option("--shape", bench.shape, "DIMS, e.g. 1024,1024")->required();
   bench_app->add_option("--dtype", bench.dtype, "fp32, fp16 or bf16")->capture_default_str();
   bench_app->add_option("--out-dtype", bench.out_dtype, "Output dtype (default: the input's)");
+  bench_app->add_option("--scalar", bench.scalars, "NAME=VALUE[:DTYPE]: a scalar argument")->allow_extra_args(false);
+  bench_app->add_option("--flag", bench.flags, "NAME[=0|1]: a bool argument")->allow_extra_args(false);
   bench_app->add_option("--soc", bench.soc, "SoC profile");
   bench_app->add_option("-n,--iterations", bench.iterations, "Timed calls (0: as many as fit in --seconds)")
       ->capture_default_str();
@@ -85,6 +90,8 @@ int main(int argc, char** argv) {
   golden_app->add_option("--soc", golden.soc, "SoC profile (sets ACLNN_HOST_SOC before aclInit)");
   golden_app->add_option("--dtype", golden.dtypes, "[NAME=]DTYPE: fp32, fp16, bf16")->allow_extra_args(false);
   golden_app->add_option("--out-dtype", golden.out_dtype, "Output dtype (default: self's)");
+  golden_app->add_option("--scalar", golden.scalars, "NAME=VALUE[:DTYPE]: a scalar argument")->allow_extra_args(false);
+  golden_app->add_option("--flag", golden.flags, "NAME[=0|1]: a bool argument")->allow_extra_args(false);
   golden_app->add_option("--shape", golden.shapes, "[NAME=]DIMS (the view)")->allow_extra_args(false);
   golden_app->add_option("--stride", golden.strides, "[NAME=]STRIDES in elements")->allow_extra_args(false);
   golden_app->add_option("--offset", golden.offsets, "[NAME=]N in elements")->allow_extra_args(false);

@@ -3,8 +3,13 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <utility>
 
+#include <cstring>
 #include "cli.h"
+
+#include "acl/acl.h"
+#include "aclnn/acl_meta.h"
 #include "runtime/soc_profile.h"
 
 namespace aclnn_host_cli {
@@ -30,23 +35,33 @@ std::string Trim(const std::string& text) {
 
 }  // namespace
 
+std::string SnakeCase(const char* name) {
+  std::string text;
+  for (const char* c = name; *c != '\0'; ++c) {
+    if (std::isupper(static_cast<unsigned char>(*c))) {
+      if (!text.empty()) text += '_';
+      text += static_cast<char>(std::tolower(static_cast<unsigned char>(*c)));
+    } else {
+      text += *c;
+    }
+  }
+  return text;
+}
+
 const std::vector<OpInfo>& Ops() {
-  static const std::vector<OpInfo> ops = {
-      {OpKind::kBackwardV2,
-       "hardswish_backward_v2",
-       "aclnnHardswishBackwardV2",
-       "HardSwishGradV2",
-       {"grad_output", "self"},
-       "hardswish_backward_v2"},
-      {OpKind::kBackwardV1,
-       "hardswish_backward",
-       "aclnnHardswishBackward",
-       "HardSwishGrad",
-       {"grad_output", "self"},
-       "hardswish_backward"},
-      {OpKind::kForward, "hardswish", "aclnnHardswish", "HardSwish", {"self"}, "hardswish"},
-      {OpKind::kForwardInplace, "inplace_hardswish", "aclnnInplaceHardswish", "HardSwish", {"self"}, "hardswish_"},
-  };
+  static const std::vector<OpInfo> ops = [] {
+    std::vector<OpInfo> table;
+    for (size_t i = 0; i < aclnnHostOpCount(); ++i) {
+      const aclnnHostOpInfo* entry = aclnnHostOpGet(i);
+      OpInfo op{entry, entry->name, entry->api, entry->kernelType,   entry->pythonName,
+                {},    {},          {},         entry->inPlace != 0, entry->outputCasts != 0};
+      for (uint32_t k = 0; k < entry->numInputs; ++k) op.inputs.push_back(SnakeCase(entry->inputNames[k]));
+      for (uint32_t k = 0; k < entry->numScalars; ++k) op.scalars.push_back(SnakeCase(entry->scalarNames[k]));
+      for (uint32_t k = 0; k < entry->numFlags; ++k) op.flags.push_back(SnakeCase(entry->flagNames[k]));
+      table.push_back(std::move(op));
+    }
+    return table;
+  }();
   return ops;
 }
 
@@ -62,15 +77,14 @@ const OpInfo& FindOp(const std::string& name) {
 }
 
 std::string CanonicalInputName(const OpInfo& op, const std::string& name) {
-  const std::string key = NormalizeName(name);
-  std::string canonical;
-  if (key == "gradoutput" || key == "grad" || key == "g") canonical = "grad_output";
-  if (key == "self" || key == "x") canonical = "self";
-  for (const char* input : op.inputs) {
-    if (canonical == input) return canonical;
+  std::string key = NormalizeName(name);
+  if (key == "grad" || key == "g") key = "gradoutput";
+  if (key == "x") key = "self";
+  for (const std::string& input : op.inputs) {
+    if (key == NormalizeName(input)) return input;
   }
   std::string names;
-  for (const char* input : op.inputs) names += std::string(names.empty() ? "" : ", ") + input;
+  for (const std::string& input : op.inputs) names += std::string(names.empty() ? "" : ", ") + input;
   throw CliError(kExitUsage, "\"" + name + "\" is not an input of " + op.name + "; its inputs are " + names);
 }
 
@@ -80,6 +94,65 @@ aclDataType ParseDtype(const std::string& name) {
   if (key == "fp16" || key == "float16" || key == "half" || key == "f16") return ACL_FLOAT16;
   if (key == "bf16" || key == "bfloat16") return ACL_BF16;
   throw CliError(kExitUsage, "unknown dtype \"" + name + "\"; the dtypes are fp32, fp16 and bf16");
+}
+
+aclDataType ParseScalarDtype(const std::string& name) {
+  const std::string key = NormalizeName(name);
+  if (key == "fp64" || key == "float64" || key == "double" || key == "f64") return ACL_DOUBLE;
+  if (key == "int64" || key == "i64") return ACL_INT64;
+  if (key == "int32" || key == "i32" || key == "int") return ACL_INT32;
+  if (key == "int8" || key == "i8") return ACL_INT8;
+  if (key == "uint8" || key == "u8") return ACL_UINT8;
+  if (key == "bool") return ACL_BOOL;
+  return ParseDtype(name);
+}
+
+aclScalar* CreateScalarOf(double value, aclDataType dtype) {
+  // The value in the scalar's own storage type.
+  union {
+    float f32;
+    double f64;
+    uint16_t bits16;
+    int64_t i64;
+    int32_t i32;
+    int8_t i8;
+    uint8_t u8;
+    bool b;
+  } storage{};
+  switch (dtype) {
+    case ACL_FLOAT16:
+      storage.bits16 = aclFloatToFloat16(static_cast<float>(value));
+      break;
+    case ACL_BF16: {
+      const float f = static_cast<float>(value);
+      uint32_t bits = 0;
+      std::memcpy(&bits, &f, 4);
+      storage.bits16 = static_cast<uint16_t>((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
+      break;
+    }
+    case ACL_DOUBLE:
+      storage.f64 = value;
+      break;
+    case ACL_INT64:
+      storage.i64 = static_cast<int64_t>(value);
+      break;
+    case ACL_INT32:
+      storage.i32 = static_cast<int32_t>(value);
+      break;
+    case ACL_INT8:
+      storage.i8 = static_cast<int8_t>(value);
+      break;
+    case ACL_UINT8:
+      storage.u8 = static_cast<uint8_t>(value);
+      break;
+    case ACL_BOOL:
+      storage.b = value != 0;
+      break;
+    default:
+      storage.f32 = static_cast<float>(value);
+      break;
+  }
+  return aclCreateScalar(&storage, dtype);
 }
 
 const char* DtypeDisplayName(aclDataType dtype) {

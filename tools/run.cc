@@ -58,6 +58,7 @@ class AclSession {
     Check("aclrtCreateStream", aclrtCreateStream(&stream_));
   }
   ~AclSession() {
+    for (const aclScalar* scalar : scalars_) aclDestroyScalar(scalar);
     for (const aclTensor* tensor : tensors_) aclDestroyTensor(tensor);
     for (void* buffer : buffers_) aclrtFree(buffer);
     if (stream_ != nullptr) aclrtDestroyStream(stream_);
@@ -82,6 +83,13 @@ class AclSession {
     Check("aclrtFree", aclrtFree(buffer));
   }
 
+  aclScalar* CreateScalar(double value, aclDataType dtype) {
+    aclScalar* scalar = CreateScalarOf(value, dtype);
+    if (scalar == nullptr) throw CliError(kExitLibrary, "aclCreateScalar failed");
+    scalars_.push_back(scalar);
+    return scalar;
+  }
+
   aclTensor* CreateTensor(const std::vector<int64_t>& view, aclDataType dtype, const std::vector<int64_t>& strides,
                           int64_t offset, const std::vector<int64_t>& storage, void* data) {
     aclTensor* tensor = aclCreateTensor(view.data(), view.size(), dtype, strides.data(), offset, ACL_FORMAT_ND,
@@ -96,6 +104,7 @@ class AclSession {
   bool device_set_ = false;
   aclrtStream stream_ = nullptr;
   std::vector<const aclTensor*> tensors_;
+  std::vector<const aclScalar*> scalars_;
   std::vector<void*> buffers_;
 };
 
@@ -273,46 +282,83 @@ std::vector<char> GatherView(const std::vector<char>& storage, const std::vector
   return out;
 }
 
-// The two phases of `op` on device tensors; `out` is ignored by the in-place op.
-void RunOp(const OpInfo& op, AclSession& session, aclTensor* grad_output, aclTensor* self, aclTensor* out) {
+// The two phases of `op` with `call`'s arguments, through the library's generic call (which calls
+// the op's own aclnnXxxGetWorkspaceSize and aclnnXxx).
+void RunOp(const OpInfo& op, AclSession& session, const aclnnHostOpCall& call) {
   uint64_t workspace_size = 0;
   aclOpExecutor* executor = nullptr;
   const std::string phase_one = std::string(op.aclnn_name) + "GetWorkspaceSize";
-  aclnnStatus status = 0;
-  switch (op.kind) {
-    case OpKind::kBackwardV2:
-      status = aclnnHardswishBackwardV2GetWorkspaceSize(grad_output, self, out, &workspace_size, &executor);
-      break;
-    case OpKind::kBackwardV1:
-      status = aclnnHardswishBackwardGetWorkspaceSize(grad_output, self, out, &workspace_size, &executor);
-      break;
-    case OpKind::kForward:
-      status = aclnnHardswishGetWorkspaceSize(self, out, &workspace_size, &executor);
-      break;
-    case OpKind::kForwardInplace:
-      status = aclnnInplaceHardswishGetWorkspaceSize(self, &workspace_size, &executor);
-      break;
-  }
-  Check(phase_one.c_str(), status);
+  Check(phase_one.c_str(), aclnnHostOpGetWorkspaceSize(op.entry, &call, &workspace_size, &executor));
   void* workspace = workspace_size > 0 ? session.Malloc(workspace_size) : nullptr;
-  switch (op.kind) {
-    case OpKind::kBackwardV2:
-      status = aclnnHardswishBackwardV2(workspace, workspace_size, executor, session.stream());
-      break;
-    case OpKind::kBackwardV1:
-      status = aclnnHardswishBackward(workspace, workspace_size, executor, session.stream());
-      break;
-    case OpKind::kForward:
-      status = aclnnHardswish(workspace, workspace_size, executor, session.stream());
-      break;
-    case OpKind::kForwardInplace:
-      status = aclnnInplaceHardswish(workspace, workspace_size, executor, session.stream());
-      break;
-  }
-  Check(op.aclnn_name, status);
+  Check(op.aclnn_name, aclnnHostOpRun(op.entry, workspace, workspace_size, executor, session.stream()));
   Check("aclrtSynchronizeStream", aclrtSynchronizeStream(session.stream()));
   // The workspace belongs to this call (a benchmark loop must not accumulate them).
   if (workspace != nullptr) session.Free(workspace);
+}
+
+// The op's scalars and flags from NAME=VALUE[:DTYPE] options (scalars default to fp32).
+void AddScalarsAndFlags(const OpInfo& op, AclSession& session, const std::vector<std::string>& scalars,
+                        const std::vector<std::string>& flags, aclnnHostOpCall* call) {
+  std::vector<bool> given(op.scalars.size(), false);
+  for (const std::string& text : scalars) {
+    const size_t equals = text.find('=');
+    const std::string name = equals == std::string::npos ? "" : text.substr(0, equals);
+    size_t index = op.scalars.size();
+    for (size_t k = 0; k < op.scalars.size(); ++k) {
+      if (op.scalars[k] == name || SnakeCase(name.c_str()) == op.scalars[k]) index = k;
+    }
+    if (index == op.scalars.size()) {
+      std::string names;
+      for (const std::string& n : op.scalars) names += std::string(names.empty() ? "" : ", ") + n;
+      throw CliError(kExitUsage, "--scalar \"" + text + "\": " + op.name + "'s scalars are " +
+                                     (names.empty() ? std::string("none") : names) + " (NAME=VALUE[:DTYPE])");
+    }
+    std::string value_text = text.substr(equals + 1);
+    aclDataType dtype = ACL_FLOAT;
+    const size_t colon = value_text.find(':');
+    if (colon != std::string::npos) {
+      dtype = ParseScalarDtype(value_text.substr(colon + 1));
+      value_text = value_text.substr(0, colon);
+    }
+    char* end = nullptr;
+    const double value = std::strtod(value_text.c_str(), &end);
+    if (value_text.empty() || *end != '\0') throw CliError(kExitUsage, "--scalar \"" + text + "\": not a number");
+    call->scalars[index] = session.CreateScalar(value, dtype);
+    given[index] = true;
+  }
+  for (size_t k = 0; k < op.scalars.size(); ++k) {
+    if (!given[k]) throw CliError(kExitUsage, std::string(op.name) + " needs --scalar " + op.scalars[k] + "=VALUE");
+  }
+  for (const std::string& text : flags) {
+    const size_t equals = text.find('=');
+    const std::string name = equals == std::string::npos ? text : text.substr(0, equals);
+    size_t index = op.flags.size();
+    for (size_t k = 0; k < op.flags.size(); ++k) {
+      if (op.flags[k] == name || SnakeCase(name.c_str()) == op.flags[k]) index = k;
+    }
+    if (index == op.flags.size()) throw CliError(kExitUsage, "--flag \"" + text + "\" is not a flag of " + op.name);
+    const std::string value = equals == std::string::npos ? "1" : text.substr(equals + 1);
+    if (value != "0" && value != "1" && value != "true" && value != "false") {
+      throw CliError(kExitUsage, "--flag \"" + text + "\": the value is 0, 1, true or false");
+    }
+    call->flags[index] = value == "1" || value == "true" ? 1 : 0;
+  }
+}
+
+// The shape the inputs broadcast to (numpy's rules). When they do not broadcast, the first input's
+// shape: the library's check then reports upstream's status and message, not the CLI.
+std::vector<int64_t> BroadcastShape(const std::vector<std::vector<int64_t>>& shapes) {
+  std::vector<int64_t> result;
+  for (const std::vector<int64_t>& shape : shapes) {
+    if (shape.size() > result.size()) result.insert(result.begin(), shape.size() - result.size(), 1);
+    for (size_t i = 0; i < shape.size(); ++i) {
+      int64_t& dim = result[result.size() - shape.size() + i];
+      if (dim == shape[i] || shape[i] == 1) continue;
+      if (dim != 1) return shapes.front();
+      dim = shape[i];
+    }
+  }
+  return result;
 }
 
 float ValueAsFloat(const char* p, aclDataType dtype) {
@@ -380,7 +426,7 @@ int RunCommand(const RunOptions& options) {
     if (files.count(name) != 0) throw CliError(kExitUsage, "input " + name + " is given twice");
     files[name] = input.substr(equals + 1);
   }
-  for (const char* name : op.inputs) {
+  for (const std::string& name : op.inputs) {
     if (files.count(name) == 0) {
       throw CliError(kExitUsage, std::string(op.name) + " needs --input " + name + "=FILE");
     }
@@ -395,44 +441,49 @@ int RunCommand(const RunOptions& options) {
   if (!options.soc.empty()) CheckSocName(options.soc);
 
   std::map<std::string, HostTensor> hosts;
-  for (const char* name : op.inputs) hosts[name] = LoadInput(op, name, files[name], options);
+  for (const std::string& name : op.inputs) hosts[name] = LoadInput(op, name, files[name], options);
 
   AclSession session(options.soc);
-  std::map<std::string, aclTensor*> tensors;
-  std::map<std::string, void*> device;
-  for (const char* name : op.inputs) {
-    const HostTensor& host = hosts[name];
+  aclnnHostOpCall call{};
+  std::vector<void*> device;
+  std::vector<std::vector<int64_t>> input_shapes;
+  for (size_t k = 0; k < op.inputs.size(); ++k) {
+    const HostTensor& host = hosts[op.inputs[k]];
     void* data = session.Malloc(host.bytes.size());
     if (!host.bytes.empty()) {
       Check("aclrtMemcpy",
             aclrtMemcpy(data, host.bytes.size(), host.bytes.data(), host.bytes.size(), ACL_MEMCPY_HOST_TO_DEVICE));
     }
-    device[name] = data;
-    tensors[name] = session.CreateTensor(host.view, host.dtype, host.strides, host.offset, host.storage, data);
+    device.push_back(data);
+    call.inputs[k] = session.CreateTensor(host.view, host.dtype, host.strides, host.offset, host.storage, data);
+    input_shapes.push_back(host.view);
   }
-  const HostTensor& self = hosts["self"];
+  AddScalarsAndFlags(op, session, options.scalars, options.flags, &call);
+  // The output: self's dtype unless --out-dtype says otherwise, the inputs' broadcast shape.
+  const HostTensor& first = hosts[op.inputs[0]];
+  const HostTensor& self = hosts.count("self") != 0 ? hosts["self"] : first;
   const aclDataType out_dtype = has_out_dtype ? requested_out : self.dtype;
-  if (op.kind == OpKind::kForwardInplace && out_dtype != self.dtype) {
-    throw CliError(kExitUsage, "inplace_hardswish writes self: --out-dtype must be self's dtype");
+  if (op.in_place && out_dtype != first.dtype) {
+    throw CliError(kExitUsage, std::string(op.name) + " writes " + op.inputs[0] + ": --out-dtype must be its dtype");
   }
+  const std::vector<int64_t> out_shape = op.in_place ? first.view : BroadcastShape(input_shapes);
   const size_t out_item = aclDataTypeSize(out_dtype);
-  const size_t out_bytes = static_cast<size_t>(std::max<int64_t>(CountOf(self.view), 0)) * out_item;
-  aclTensor* out = nullptr;
+  const size_t out_bytes = static_cast<size_t>(std::max<int64_t>(CountOf(out_shape), 0)) * out_item;
   void* out_data = nullptr;
-  if (op.kind != OpKind::kForwardInplace) {
+  if (!op.in_place) {
     out_data = session.Malloc(out_bytes);
-    out = session.CreateTensor(self.view, out_dtype, RowMajorStrides(self.view), 0, self.view, out_data);
+    call.output = session.CreateTensor(out_shape, out_dtype, RowMajorStrides(out_shape), 0, out_shape, out_data);
   }
-  RunOp(op, session, op.inputs.size() == 2 ? tensors["grad_output"] : nullptr, tensors["self"], out);
+  RunOp(op, session, call);
 
   std::vector<char> result;
-  if (op.kind == OpKind::kForwardInplace) {
-    std::vector<char> storage(self.bytes.size());
+  if (op.in_place) {
+    std::vector<char> storage(first.bytes.size());
     if (!storage.empty()) {
       Check("aclrtMemcpy",
-            aclrtMemcpy(storage.data(), storage.size(), device["self"], storage.size(), ACL_MEMCPY_DEVICE_TO_HOST));
+            aclrtMemcpy(storage.data(), storage.size(), device[0], storage.size(), ACL_MEMCPY_DEVICE_TO_HOST));
     }
-    result = GatherView(storage, self.view, self.strides, self.offset, out_item);
+    result = GatherView(storage, first.view, first.strides, first.offset, out_item);
   } else {
     result.resize(out_bytes);
     if (out_bytes > 0) {
@@ -442,9 +493,9 @@ int RunCommand(const RunOptions& options) {
 
   std::string error;
   if (!options.golden_dir.empty()) {
-    WriteKitCase(options, op, hosts, result, out_dtype, self.view);
+    WriteKitCase(options, op, hosts, result, out_dtype, out_shape);
   } else {
-    const std::string header = EndsWith(options.output, ".npy") ? NpyHeader(NpyDescr(out_dtype), self.view) : "";
+    const std::string header = EndsWith(options.output, ".npy") ? NpyHeader(NpyDescr(out_dtype), out_shape) : "";
     if (!WriteFileAtomically(options.output, header, result.data(), result.size(), &error)) {
       throw CliError(kExitOutput, error);
     }
@@ -499,30 +550,29 @@ int BenchCommand(const BenchOptions& options) {
   const int64_t count = CountOf(shape);
   AclSession session(options.soc);
   const std::vector<int64_t> strides = RowMajorStrides(shape);
-  std::map<std::string, aclTensor*> tensors;
+  aclnnHostOpCall call{};
   uint32_t seed = 1;
-  for (const char* name : op.inputs) {
+  for (size_t k = 0; k < op.inputs.size(); ++k) {
     const std::vector<char> host = BenchData(count, dtype, seed++);
     void* data = session.Malloc(host.size());
     if (!host.empty()) {
       Check("aclrtMemcpy", aclrtMemcpy(data, host.size(), host.data(), host.size(), ACL_MEMCPY_HOST_TO_DEVICE));
     }
-    tensors[name] = session.CreateTensor(shape, dtype, strides, 0, shape, data);
+    call.inputs[k] = session.CreateTensor(shape, dtype, strides, 0, shape, data);
   }
-  aclTensor* out = nullptr;
+  AddScalarsAndFlags(op, session, options.scalars, options.flags, &call);
   const size_t out_bytes = static_cast<size_t>(count) * aclDataTypeSize(out_dtype);
-  if (op.kind != OpKind::kForwardInplace) {
-    out = session.CreateTensor(shape, out_dtype, strides, 0, shape, session.Malloc(out_bytes));
+  if (!op.in_place) {
+    call.output = session.CreateTensor(shape, out_dtype, strides, 0, shape, session.Malloc(out_bytes));
   }
-  aclTensor* grad = op.inputs.size() == 2 ? tensors["grad_output"] : nullptr;
   using Clock = std::chrono::steady_clock;
-  for (int i = 0; i < options.warmup; ++i) RunOp(op, session, grad, tensors["self"], out);
+  for (int i = 0; i < options.warmup; ++i) RunOp(op, session, call);
 
   // Each sample is one whole call as a CANN program makes it: phase one, phase two, synchronize.
   int iterations = options.iterations;
   if (iterations == 0) {
     const Clock::time_point start = Clock::now();
-    RunOp(op, session, grad, tensors["self"], out);
+    RunOp(op, session, call);
     const double once = std::chrono::duration<double>(Clock::now() - start).count();
     iterations = static_cast<int>(std::min(100000.0, std::max(5.0, options.seconds / std::max(once, 1e-9))));
   }
@@ -534,7 +584,7 @@ int BenchCommand(const BenchOptions& options) {
   bool reported = false;
   for (int i = 0; i < iterations; ++i) {
     const Clock::time_point start = Clock::now();
-    RunOp(op, session, grad, tensors["self"], out);
+    RunOp(op, session, call);
     const Clock::time_point end = Clock::now();
     samples.push_back(std::chrono::duration<double>(end - start).count());
     // Progress for runs longer than a second, twice a second.
@@ -554,7 +604,7 @@ int BenchCommand(const BenchOptions& options) {
   double bytes = static_cast<double>(out_bytes);
   bytes +=
       static_cast<double>(op.inputs.size()) * static_cast<double>(count) * static_cast<double>(aclDataTypeSize(dtype));
-  if (op.kind == OpKind::kForwardInplace) {
+  if (op.in_place) {
     bytes = 2.0 * static_cast<double>(count) * static_cast<double>(aclDataTypeSize(dtype));
   }
   const double gbps = bytes / median / 1e9;

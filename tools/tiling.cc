@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "common/dims.h"
 #include "ops/hardswish_grad_tiling.h"
+#include "ops/op_spec.h"
 #include "runtime/soc_profile.h"
 
 namespace aclnn_host_cli {
@@ -40,7 +41,7 @@ nlohmann::ordered_json TilingReport(const std::string& op_name, const std::strin
     throw CliError(kExitUsage, std::string(op.aclnn_name) + " does not take bf16 on " + profile.name + " (" +
                                    profile.series_name + "): its dtype list is fp32 and fp16");
   }
-  const bool backward = op.kind == OpKind::kBackwardV2 || op.kind == OpKind::kBackwardV1;
+  const aclnn_host::OpSpec& spec = *aclnn_host::FindOpSpec(op.name);
   if (profile.series == aclnn_host::SocSeries::kAscend310P || profile.series == aclnn_host::SocSeries::kAscend310B) {
     throw CliError(kExitUsage, std::string(op.kernel_name) + " has no kernel for " + profile.name + " (" +
                                    profile.series_name + ")");
@@ -51,21 +52,11 @@ nlohmann::ordered_json TilingReport(const std::string& op_name, const std::strin
   aclnn_host::Dims dims;
   for (int64_t d : shape) dims.PushBack(d);
   OpTiling tiling;
-  if (backward) {
-    std::string error;
-    if (!aclnn_host::ComputeHardswishGradTiling(dims, dims, dtype, profile, &tiling, &error)) {
-      throw CliError(kExitUsage, "the tiling fails: " + error);
-    }
-  } else {
-    int64_t count = 1;
-    for (int64_t d : shape) {
-      if (d != 0 && count > INT64_MAX / d) throw CliError(kExitUsage, "--shape has too many elements");
-      count *= d;
-    }
-    tiling = profile.tiling_arch == aclnn_host::TilingArch::kArch35
-                 ? aclnn_host::HardswishTilingArch35(count, dtype, profile)
-                 : aclnn_host::ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
+  std::string error;
+  if (!aclnn_host::ComputeOpTiling(spec, dims, dims, dtype, profile, &tiling, &error)) {
+    throw CliError(kExitUsage, "the tiling fails: " + error);
   }
+  if (aclnn_host::RunsTbeKernel(spec, profile)) tiling.workspace = 0;  // TBE kernels ask for none
 
   int64_t elements = 1;
   for (int64_t d : shape) elements *= d;
@@ -87,10 +78,9 @@ nlohmann::ordered_json TilingReport(const std::string& op_name, const std::strin
   json["block_dim"] = tiling.block_dim;
   json["workspace"] = tiling.workspace;
   json["chunk"] = chunk;
-  // Published: V2's tilings everywhere; on Ascend 950 the AscendC tilings of V1 (the same
-  // formulas as V2's arch35 one) and of the forward op. The built-in TBE kernels that the forward
-  // op and V1 run on the other SoCs are auto-scheduled: their tiling is not published.
-  json["published"] = op.kind == OpKind::kBackwardV2 || profile.tiling_arch == aclnn_host::TilingArch::kArch35;
+  // Published: an AscendC kernel's own tiling (V2 everywhere; V1 and the forward op on Ascend 950).
+  // The built-in TBE kernels are auto-scheduled: their tiling is not published.
+  json["published"] = aclnn_host::TilingIsPublished(spec, profile);
   nlohmann::ordered_json cores = nlohmann::ordered_json::array();
   for (size_t i = 0; i < tiling.split.cores.size(); ++i) {
     const auto& range = tiling.split.cores[i];

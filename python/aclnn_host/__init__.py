@@ -6,7 +6,7 @@
 array([0.       , 0.8333334, 2.3333335, 3.       , 4.       , 5.       ,
        6.       , 7.       ], dtype=float32)
 
-One function per operator of the library's operator table (tools/ops_table.cc), generated at
+One function per operator of the library's operator table (src/ops/op_table.inc), generated at
 import; the precision standards (docs/precision.md) as compare(); the NPU tiling as tiling();
 golden files for the test kits as golden(). docs/python.md describes them.
 """
@@ -85,34 +85,60 @@ def _normalise_soc(soc):
     return "" if soc is None else str(soc)
 
 
+def _scalar_argument(name, value):
+    """(value, dtype name) of a scalar keyword: a number (an fp32 aclScalar) or (number, dtype)."""
+    if isinstance(value, tuple):
+        if len(value) != 2:
+            raise TypeError(f"{name}= takes a number or a (number, dtype) pair")
+        return float(value[0]), str(value[1])
+    if isinstance(value, bool):
+        return float(value), "bool"
+    return float(value), "fp32"
+
+
 def _make_op(row):
     op, inputs, inplace, casts = row["name"], row["inputs"], row["inplace"], row["casts"]
+    scalar_names, flag_names = list(row["scalars"]), list(row["flags"])
 
-    def call(*args, soc=None, out=None, out_dtype=None, dtype=None):
+    def call(*args, soc=None, out=None, out_dtype=None, dtype=None, **keywords):
         if len(args) != len(inputs):
             raise TypeError(f"{row['python_name']}() takes {len(inputs)} arrays ({', '.join(inputs)}), "
                             f"got {len(args)}")
+        unknown = set(keywords) - set(scalar_names) - set(flag_names)
+        if unknown:
+            raise TypeError(f"{row['python_name']}() got unexpected keyword arguments {sorted(unknown)}")
+        missing = [name for name in scalar_names + flag_names if name not in keywords]
+        if missing:
+            raise TypeError(f"{row['python_name']}() needs {', '.join(n + '=' for n in missing)}")
+        scalars = [_scalar_argument(name, keywords[name]) for name in scalar_names]
+        flags = [bool(keywords[name]) for name in flag_names]
         arrays, names, torch_flags = [], [], []
         for value in args:
             array, name, was_torch = _to_numpy(value, dtype)
             arrays.append(array)
             names.append(name)
             torch_flags.append(was_torch)
-        self_array, self_name = arrays[-1], names[-1]
+        # self's dtype is the result's (the backward ops' gradOutput has the same one).
+        self_index = inputs.index("self") if "self" in inputs else 0
+        self_name = names[self_index]
         if inplace:
             if out is not None or out_dtype is not None:
                 raise TypeError(f"{row['python_name']}() works in place: no out= or out_dtype=")
-            if not self_array.flags.writeable:
+            if not arrays[0].flags.writeable:
                 raise ValueError("the array is read-only")
-            if not torch_flags[-1] and not _np.shares_memory(self_array, _np.asarray(args[-1])):
+            if not torch_flags[0] and not _np.shares_memory(arrays[0], _np.asarray(args[0])):
                 raise ValueError("in place needs an array with non-negative, element-aligned strides (a copy "
                                  "would not update the caller's array)")
-            _aclnn_host.run(op, arrays, names, None, "", _normalise_soc(soc))
-            return args[-1]
+            _aclnn_host.run(op, arrays, names, None, "", _normalise_soc(soc), scalars, flags)
+            return args[0]
         # The backward ops refuse an out_dtype other than self's themselves (161002).
         result_name = _dtype_name(out_dtype) if out_dtype is not None else self_name
-        result = _np.empty(self_array.shape, dtype=_NUMPY_DTYPES[result_name])
-        _aclnn_host.run(op, arrays, names, result, result_name, _normalise_soc(soc))
+        try:
+            shape = _np.broadcast_shapes(*[array.shape for array in arrays])
+        except ValueError:  # the library reports upstream's status and message
+            shape = arrays[0].shape
+        result = _np.empty(shape, dtype=_NUMPY_DTYPES[result_name])
+        _aclnn_host.run(op, arrays, names, result, result_name, _normalise_soc(soc), scalars, flags)
         if out is not None:
             target, _, _ = _to_numpy(out, result_name if result_name == "bf16" else None)
             if target.shape != result.shape or target.dtype != result.dtype:
@@ -120,18 +146,19 @@ def _make_op(row):
                                  f"{result.shape} and {result.dtype}")
             _np.copyto(target, result)
             return out
-        return _from_numpy(result, result_name, torch_flags[-1])
+        return _from_numpy(result, result_name, torch_flags[self_index])
 
-    inputs_text = ", ".join("x" if i == "self" else "grad" for i in inputs)
+    inputs_text = ", ".join("x" if i == "self" else "grad" if i == "grad_output" else i for i in inputs)
+    keywords_text = "".join(f", {name}" for name in scalar_names + flag_names)
     extra = ", out_dtype=None" if casts else ""
     call.__name__ = call.__qualname__ = row["python_name"]
     if inplace:
-        call.__doc__ = (f"{row['python_name']}({inputs_text}, soc=None, dtype=None): {row['aclnn']} in place; "
-                        "returns the argument.")
+        call.__doc__ = (f"{row['python_name']}({inputs_text}{keywords_text}, soc=None, dtype=None): {row['aclnn']} "
+                        "in place; returns the argument.")
     else:
-        call.__doc__ = (f"{row['python_name']}({inputs_text}, soc=None, out=None{extra}, dtype=None): {row['aclnn']} "
-                        f"({row['kernel']} kernel) on NumPy arrays (or torch tensors); returns a new array "
-                        "(or writes out=).")
+        call.__doc__ = (f"{row['python_name']}({inputs_text}{keywords_text}, soc=None, out=None{extra}, dtype=None): "
+                        f"{row['aclnn']} ({row['kernel']} kernel) on NumPy arrays (or torch tensors); returns a new "
+                        "array (or writes out=). Scalars: a number (fp32) or a (number, dtype) pair.")
     return call
 
 
@@ -177,7 +204,7 @@ def compare(actual, golden, standard, dtype=None, golden_dtype=None):
 _KIT_DTYPES = {"fp32": "float32", "fp16": "float16", "bf16": "bfloat16"}
 
 
-def golden(op, *inputs, directory, case, soc=None, out_dtype=None, dtype=None):
+def golden(op, *inputs, directory, case, soc=None, out_dtype=None, dtype=None, **keywords):
     """Runs `op` and writes its inputs and exact output in ops-test-kit's manual-data layout.
 
     <directory>/<case>/input_<i>_<dtype>.bin (each input's storage, C order) and
@@ -189,6 +216,7 @@ def golden(op, *inputs, directory, case, soc=None, out_dtype=None, dtype=None):
         if op in (row["name"], row["python_name"], row["aclnn"]):
             function = globals()[row["python_name"]]
             inplace = row["inplace"]
+            self_index = row["inputs"].index("self") if "self" in row["inputs"] else 0
     if function is None:
         raise ValueError(f'unknown operator "{op}"; the operators are '
                          + ", ".join(row["python_name"] for row in OPS))
@@ -202,12 +230,12 @@ def golden(op, *inputs, directory, case, soc=None, out_dtype=None, dtype=None):
                                                                                             _KIT_DTYPES[name])))
     if inplace:
         copies = [_np.array(array, copy=True) for array, _ in converted]
-        result = function(*copies, soc=soc, dtype=dtype)
-        result_name = converted[-1][1]
+        result = function(*copies, soc=soc, dtype=dtype, **keywords)
+        result_name = converted[0][1]
     else:
         kwargs = {"out_dtype": out_dtype} if out_dtype is not None else {}
-        result = function(*[array for array, _ in converted], soc=soc, dtype=dtype, **kwargs)
-        result_name = _dtype_name(out_dtype) if out_dtype is not None else converted[-1][1]
+        result = function(*[array for array, _ in converted], soc=soc, dtype=dtype, **kwargs, **keywords)
+        result_name = _dtype_name(out_dtype) if out_dtype is not None else converted[self_index][1]
     result = _np.asarray(result)
     # tofile writes the elements in C order (a 0-d array as its one element).
     result.tofile(_os.path.join(folder, _aclnn_host.kit_golden_file(_KIT_DTYPES[result_name], list(result.shape))))

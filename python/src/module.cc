@@ -30,7 +30,6 @@ namespace py = pybind11;
 namespace {
 
 using aclnn_host_cli::OpInfo;
-using aclnn_host_cli::OpKind;
 
 // A failing acl/aclnn call: becomes aclnn_host.AclnnError with .status and .message.
 struct AclnnFailure {
@@ -203,6 +202,7 @@ HostTensor Describe(py::array& array, const std::string& dtype_name, const char*
 class Call {
  public:
   ~Call() {
+    for (const aclScalar* scalar : scalars_) aclDestroyScalar(scalar);
     for (const aclTensor* tensor : tensors_) aclDestroyTensor(tensor);
     for (void* buffer : buffers_) aclrtFree(buffer);
   }
@@ -223,6 +223,13 @@ class Call {
     return tensor;
   }
 
+  aclScalar* Scalar(double value, aclDataType dtype) {
+    aclScalar* scalar = aclnn_host_cli::CreateScalarOf(value, dtype);
+    if (scalar == nullptr) Check("aclCreateScalar", ACLNN_ERR_PARAM_INVALID);
+    scalars_.push_back(scalar);
+    return scalar;
+  }
+
   void* Upload(const HostTensor& host) {
     void* device = Malloc(host.bytes());
     if (host.bytes() != 0) {
@@ -233,13 +240,16 @@ class Call {
 
  private:
   std::vector<const aclTensor*> tensors_;
+  std::vector<const aclScalar*> scalars_;
   std::vector<void*> buffers_;
 };
 
 // Runs `op` on `inputs` (numpy arrays, in the table's input order) and writes the output into
 // `out` (a fresh C-contiguous array of self's shape and the output dtype; unused in place).
+// `scalars`: (value, dtype name) per scalar argument, in order; `flags`: the bool arguments.
 void RunOp(const std::string& op_name, std::vector<py::array> inputs, const std::vector<std::string>& dtypes,
-           py::object out, const std::string& out_dtype, const std::string& soc) {
+           py::object out, const std::string& out_dtype, const std::string& soc,
+           const std::vector<std::pair<double, std::string>>& scalars, const std::vector<bool>& flags) {
   const OpInfo& op = aclnn_host_cli::FindOp(op_name);
   if (inputs.size() != op.inputs.size() || dtypes.size() != inputs.size()) {
     throw std::invalid_argument(std::string(op.name) + " takes " + std::to_string(op.inputs.size()) + " inputs");
@@ -249,8 +259,14 @@ void RunOp(const std::string& op_name, std::vector<py::array> inputs, const std:
   const std::string soc_name = soc.empty() ? std::string(aclnn_host_cli::ProfileFor("").name) : soc;
   aclnn_host_cli::CheckSocName(soc_name);
   std::vector<HostTensor> hosts;
-  for (size_t i = 0; i < inputs.size(); ++i) hosts.push_back(Describe(inputs[i], dtypes[i], op.inputs[i]));
-  const bool inplace = op.kind == OpKind::kForwardInplace;
+  if (scalars.size() != op.scalars.size() || flags.size() != op.flags.size()) {
+    throw std::invalid_argument(std::string(op.name) + " takes " + std::to_string(op.scalars.size()) + " scalars and " +
+                                std::to_string(op.flags.size()) + " flags");
+  }
+  std::vector<aclDataType> scalar_dtypes;
+  for (const auto& scalar : scalars) scalar_dtypes.push_back(aclnn_host_cli::ParseScalarDtype(scalar.second));
+  for (size_t i = 0; i < inputs.size(); ++i) hosts.push_back(Describe(inputs[i], dtypes[i], op.inputs[i].c_str()));
+  const bool inplace = op.in_place;
   HostTensor out_host{};
   if (!inplace) {
     py::array out_array = out.cast<py::array>();
@@ -273,40 +289,17 @@ void RunOp(const std::string& op_name, std::vector<py::array> inputs, const std:
     out_device = call.Malloc(out_host.bytes());
     out_tensor = call.Tensor(out_host, out_device);
   }
+  aclnnHostOpCall op_call{};
+  for (size_t i = 0; i < tensors.size(); ++i) op_call.inputs[i] = tensors[i];
+  op_call.output = out_tensor;
+  for (size_t i = 0; i < scalars.size(); ++i) op_call.scalars[i] = call.Scalar(scalars[i].first, scalar_dtypes[i]);
+  for (size_t i = 0; i < flags.size(); ++i) op_call.flags[i] = flags[i] ? 1 : 0;
   uint64_t workspace_size = 0;
   aclOpExecutor* executor = nullptr;
   const std::string first = std::string(op.aclnn_name) + "GetWorkspaceSize";
-  switch (op.kind) {
-    case OpKind::kBackwardV2:
-      Check(first.c_str(),
-            aclnnHardswishBackwardV2GetWorkspaceSize(tensors[0], tensors[1], out_tensor, &workspace_size, &executor));
-      break;
-    case OpKind::kBackwardV1:
-      Check(first.c_str(),
-            aclnnHardswishBackwardGetWorkspaceSize(tensors[0], tensors[1], out_tensor, &workspace_size, &executor));
-      break;
-    case OpKind::kForward:
-      Check(first.c_str(), aclnnHardswishGetWorkspaceSize(tensors[0], out_tensor, &workspace_size, &executor));
-      break;
-    case OpKind::kForwardInplace:
-      Check(first.c_str(), aclnnInplaceHardswishGetWorkspaceSize(tensors[0], &workspace_size, &executor));
-      break;
-  }
+  Check(first.c_str(), aclnnHostOpGetWorkspaceSize(op.entry, &op_call, &workspace_size, &executor));
   void* workspace = workspace_size > 0 ? call.Malloc(workspace_size) : nullptr;
-  switch (op.kind) {
-    case OpKind::kBackwardV2:
-      Check(op.aclnn_name, aclnnHardswishBackwardV2(workspace, workspace_size, executor, stream));
-      break;
-    case OpKind::kBackwardV1:
-      Check(op.aclnn_name, aclnnHardswishBackward(workspace, workspace_size, executor, stream));
-      break;
-    case OpKind::kForward:
-      Check(op.aclnn_name, aclnnHardswish(workspace, workspace_size, executor, stream));
-      break;
-    case OpKind::kForwardInplace:
-      Check(op.aclnn_name, aclnnInplaceHardswish(workspace, workspace_size, executor, stream));
-      break;
-  }
+  Check(op.aclnn_name, aclnnHostOpRun(op.entry, workspace, workspace_size, executor, stream));
   Check("aclrtSynchronizeStream", aclrtSynchronizeStream(stream));
   // The result back: the output's bytes, or (in place) self's whole storage span, whose elements
   // outside the view were uploaded and come back unchanged.
@@ -393,16 +386,18 @@ PYBIND11_MODULE(_aclnn_host, m) {
           row["python_name"] = op.python_name;
           row["aclnn"] = op.aclnn_name;
           row["kernel"] = op.kernel_name;
-          row["inputs"] = std::vector<std::string>(op.inputs.begin(), op.inputs.end());
-          row["inplace"] = op.kind == OpKind::kForwardInplace;
-          row["casts"] = op.kind == OpKind::kForward;
+          row["inputs"] = op.inputs;
+          row["scalars"] = op.scalars;
+          row["flags"] = op.flags;
+          row["inplace"] = op.in_place;
+          row["casts"] = op.output_casts;
           ops.append(row);
         }
         return ops;
       },
-      "The operator table (tools/ops_table.cc): one dict per operator.");
+      "The operator table (the library's, aclnn_host/ops.h): one dict per operator.");
   m.def("run", &RunOp, py::arg("op"), py::arg("inputs"), py::arg("dtypes"), py::arg("out"), py::arg("out_dtype"),
-        py::arg("soc"));
+        py::arg("soc"), py::arg("scalars"), py::arg("flags"));
   m.def("socs", &aclnn_host_cli::SocNames, "The SoC profiles, in table order.");
   m.def(
       "active_soc", [] { return Runtime::Get().soc(); }, "The SoC the runtime is initialised with, or \"\".");

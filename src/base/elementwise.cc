@@ -206,8 +206,9 @@ void RunRange(const IterationSpace& space, char* const* bases, DenseKernel kerne
   const size_t inputs = operands - 1;
   if (begin >= end) return;
   if (space.dense) {
-    const void* in[kMaxElementwiseInputs];
+    const void* in[kMaxElementwiseInputs + 1];
     for (size_t k = 0; k < inputs; ++k) in[k] = bases[k] + begin * static_cast<int64_t>(space.element_sizes[k]);
+    in[inputs] = space.scalars;
     kernel(end - begin, in, bases[inputs] + begin * static_cast<int64_t>(space.element_sizes[inputs]));
     return;
   }
@@ -234,7 +235,8 @@ void RunRange(const IterationSpace& space, char* const* bases, DenseKernel kerne
     }
     for (int64_t done = 0; done < run; done += kBlockElements) {
       const int64_t count = std::min(kBlockElements, run - done);
-      const void* in[kMaxElementwiseInputs];
+      const void* in[kMaxElementwiseInputs + 1];
+      in[inputs] = space.scalars;
       for (size_t k = 0; k < inputs; ++k) {
         const char* source = row[k] + done * space.byte_strides[k][inner];
         if (inner_contiguous[k]) {
@@ -279,8 +281,9 @@ bool MayOverlapItself(const Dims& dims, const Dims& strides) {
 }
 
 ElementwisePlan::ElementwisePlan(const TensorDesc* const* inputs, size_t num_inputs, const TensorDesc& output,
-                                 const ElementwiseKernels& kernels, CoreSplit split, uint64_t* workspace_size)
-    : num_inputs_(num_inputs), kernels_(kernels), split_(std::move(split)) {
+                                 const ElementwiseKernels& kernels, CoreSplit split, uint64_t* workspace_size,
+                                 const KernelScalars& scalars)
+    : num_inputs_(num_inputs), kernels_(kernels), scalars_(scalars), split_(std::move(split)) {
   ElementCount(output.view, &element_count_);
   *workspace_size = 0;
   if (element_count_ == 0) return;
@@ -296,6 +299,7 @@ ElementwisePlan::ElementwisePlan(const TensorDesc* const* inputs, size_t num_inp
     byte_extents_[k] = ViewByteExtent(desc);
   }
   direct_space_ = BuildIterationSpace(output.view, strides, element_sizes_, num_inputs + 1, IterationOrder::kMemory);
+  direct_space_.scalars = &scalars_;
   if (BytesMoved() > StreamingThresholdBytes() && kernels_.infnan_streaming != nullptr &&
       kernels_.saturation_streaming != nullptr) {
     kernels_.infnan = kernels_.infnan_streaming;
@@ -418,6 +422,7 @@ void ElementwisePlan::BuildTemporarySpaces(IterationSpace* temporary_space, Iter
   for (size_t k = 0; k < num_inputs_; ++k) strides[k] = &strides_[k];
   strides[num_inputs_] = &contiguous;
   *temporary_space = BuildIterationSpace(view_, strides, element_sizes_, num_inputs_ + 1, IterationOrder::kRowMajor);
+  temporary_space->scalars = &scalars_;
   const Dims* copy_strides[2] = {&contiguous, &strides_[num_inputs_]};
   const size_t copy_sizes[2] = {element_sizes_[num_inputs_], element_sizes_[num_inputs_]};
   // Row-major, so that outputs that overlap themselves see the last write of that order; otherwise

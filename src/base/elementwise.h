@@ -26,8 +26,15 @@ namespace aclnn_host {
 constexpr size_t kMaxElementwiseInputs = 3;
 constexpr size_t kMaxElementwiseOperands = kMaxElementwiseInputs + 1;
 
-/// A dense 1-D kernel: output[i] = f(inputs[0][i], inputs[1][i], ...) for i in [0, n).
+/// A dense 1-D kernel: output[i] = f(inputs[0][i], inputs[1][i], ...) for i in [0, n). After the
+/// tensor inputs, `inputs` holds one more pointer: the op's KernelScalars (nullptr when it has none).
 using DenseKernel = void (*)(int64_t n, const void* const* inputs, void* output);
+
+/// An operator's scalar arguments as its kernel reads them (aclnnLeakyRelu's negativeSlope,
+/// aclnnThreshold's threshold and value, ...), converted in phase one to the kernel's compute type.
+struct KernelScalars {
+  float values[4] = {};
+};
 
 /// What a device backend runs for the same plan: the sequence, the operands' storage formats
 /// (scalar::Format) and the profile's subnormal flush. op AH_DEVICE_OP_NONE: no device kernel.
@@ -70,7 +77,8 @@ struct IterationSpace {
   int64_t sizes[kMaxTensorRank];
   int64_t byte_strides[kMaxElementwiseOperands][kMaxTensorRank];
   size_t element_sizes[kMaxElementwiseOperands];
-  bool dense = false;  // one dim, every operand contiguous
+  bool dense = false;                      // one dim, every operand contiguous
+  const KernelScalars* scalars = nullptr;  // passed to the kernel after the inputs
 };
 
 /// The order in which an iteration space enumerates elements.
@@ -100,7 +108,8 @@ class AH_INTERNAL_API ElementwisePlan : public LaunchPlan {
   /// `*workspace_size` receives the bytes phase two should get (0 unless the output needs a
   /// temporary given the addresses known now).
   ElementwisePlan(const TensorDesc* const* inputs, size_t num_inputs, const TensorDesc& output,
-                  const ElementwiseKernels& kernels, CoreSplit split, uint64_t* workspace_size);
+                  const ElementwiseKernels& kernels, CoreSplit split, uint64_t* workspace_size,
+                  const KernelScalars& scalars = KernelScalars());
 
   bool empty() const override { return element_count_ == 0; }
   TaskResult Execute(const LaunchArgs& args) const override;
@@ -126,6 +135,7 @@ class AH_INTERNAL_API ElementwisePlan : public LaunchPlan {
   size_t num_inputs_ = 0;
   int64_t element_count_ = 0;
   ElementwiseKernels kernels_;
+  KernelScalars scalars_;
   CoreSplit split_;
   int64_t byte_offsets_[kMaxElementwiseOperands] = {};
   int64_t byte_extents_[kMaxElementwiseOperands] = {};  // from the first element to one past the last

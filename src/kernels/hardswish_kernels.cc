@@ -31,7 +31,7 @@ namespace HWY_NAMESPACE {
 /// instruction (AVX-512 folds the select into a merge-masked multiply). NaN results stay NaN.
 struct HardswishGradV2Op {
   template <bool kFlush, class D>
-  static HWY_INLINE hn::Vec<D> Apply(D d, hn::Vec<D> grad, hn::Vec<D> x) {
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars&, hn::Vec<D> grad, hn::Vec<D> x) {
     auto t = Round<kFlush>(d, hn::Mul(x, hn::Set(d, kOneThird)));
     t = Round<kFlush>(d, hn::Add(t, hn::Set(d, 0.5f)));
     t = hn::IfThenElseZero(hn::Gt(x, hn::Set(d, -3.0f)), t);
@@ -43,7 +43,7 @@ struct HardswishGradV2Op {
 /// V1: the same with inclusive boundaries, so x = -3 gives -0.5 and x = 3 gives 1.5 (times g).
 struct HardswishGradV1Op {
   template <bool kFlush, class D>
-  static HWY_INLINE hn::Vec<D> Apply(D d, hn::Vec<D> grad, hn::Vec<D> x) {
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars&, hn::Vec<D> grad, hn::Vec<D> x) {
     auto t = Round<kFlush>(d, hn::Mul(x, hn::Set(d, kOneThird)));
     t = Round<kFlush>(d, hn::Add(t, hn::Set(d, 0.5f)));
     t = hn::IfThenElseZero(hn::Ge(x, hn::Set(d, -3.0f)), t);
@@ -57,7 +57,7 @@ struct HardswishGradV1Op {
 struct HardswishOp {
   static constexpr Rounding kRounding = Rounding::kHalfAway;
   template <bool kFlush, class D>
-  static HWY_INLINE hn::Vec<D> Apply(D d, hn::Vec<D> x) {
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars&, hn::Vec<D> x) {
     auto t = Round<kFlush>(d, hn::Add(x, hn::Set(d, 3.0f)));
     t = hn::Min(t, hn::Set(d, 6.0f));
     t = hn::Max(t, hn::Zero(d));
@@ -74,7 +74,7 @@ struct HardswishOp {
 template <bool kNanToOne>
 struct HardswishGradV1TbeOp {
   template <bool kFlush, class D>
-  static HWY_INLINE hn::Vec<D> Apply(D d, hn::Vec<D> grad, hn::Vec<D> x) {
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars&, hn::Vec<D> grad, hn::Vec<D> x) {
     auto t = Round<kFlush>(d, hn::Mul(x, hn::Set(d, kOneThird)));
     t = Round<kFlush>(d, hn::Add(t, hn::Set(d, 0.5f)));
     t = hn::IfThenZeroElse(hn::Lt(x, hn::Set(d, -3.0f)), t);
@@ -90,7 +90,7 @@ struct HardswishGradV1TbeOp {
 struct HardswishTbeOp {
   static constexpr Rounding kRounding = Rounding::kNearestEven;
   template <bool kFlush, class D>
-  static HWY_INLINE hn::Vec<D> Apply(D d, hn::Vec<D> x) {
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars&, hn::Vec<D> x) {
     auto t = Round<kFlush>(d, hn::Add(x, hn::Set(d, 3.0f)));
     t = hn::Max(t, hn::Zero(d));
     t = hn::Min(t, hn::Set(d, 6.0f));

@@ -30,7 +30,8 @@ DtypeList FloatDtypesFor(const SocProfile& profile) {
 
 aclnnStatus FinishElementwisePhaseOne(const char* op_name, const NamedTensor* inputs, size_t num_inputs,
                                       const NamedTensor& output, const ElementwiseKernels& kernels, CoreSplit split,
-                                      uint64_t kernel_workspace, uint64_t* workspace_size, aclOpExecutor** executor) {
+                                      uint64_t kernel_workspace, uint64_t* workspace_size, aclOpExecutor** executor,
+                                      const KernelScalars& scalars) {
   const TensorDesc* input_descs[kMaxElementwiseInputs];
   TensorBinding input_bindings[kMaxElementwiseInputs];
   for (size_t k = 0; k < num_inputs; ++k) {
@@ -40,7 +41,7 @@ aclnnStatus FinishElementwisePhaseOne(const char* op_name, const NamedTensor* in
   const TensorBinding output_binding = BindingOf(output);
   uint64_t workspace = 0;
   auto plan = std::make_shared<const ElementwisePlan>(input_descs, num_inputs, DescOf(output.tensor), kernels,
-                                                      std::move(split), &workspace);
+                                                      std::move(split), &workspace, scalars);
   const uint64_t total = kernel_workspace + workspace;
   *executor =
       CreateExecutor(op_name, std::move(plan), total, kernel_workspace, input_bindings, num_inputs, &output_binding, 1);

@@ -22,7 +22,8 @@ DtypeList FloatDtypesFor(const SocProfile& profile);
 /// plus what the host plan needs. Inputs and output must have passed the op's checks.
 aclnnStatus FinishElementwisePhaseOne(const char* op_name, const NamedTensor* inputs, size_t num_inputs,
                                       const NamedTensor& output, const ElementwiseKernels& kernels, CoreSplit split,
-                                      uint64_t kernel_workspace, uint64_t* workspace_size, aclOpExecutor** executor);
+                                      uint64_t kernel_workspace, uint64_t* workspace_size, aclOpExecutor** executor,
+                                      const KernelScalars& scalars = KernelScalars());
 
 }  // namespace aclnn_host
 

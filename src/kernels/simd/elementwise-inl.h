@@ -1,5 +1,5 @@
 // The SIMD loops of elementwise kernels, per Highway target: an operator supplies a per-element
-// functor written with Highway ops (Op::Apply<kFlush>(d, a, b)); these templates load each
+// functor written with Highway ops (Op::Apply<kFlush>(d, scalars, a, b)); these templates load each
 // storage type as fp32, apply it, and store the result, for every dtype and numerics mode. The
 // tail runs the same code on 1-lane vectors, so every element of every variant takes the same
 // sequence of operations.
@@ -12,7 +12,9 @@
 #define ACLNN_HOST_KERNELS_SIMD_ELEMENTWISE_INL_H_
 #endif
 
+#include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include <hwy/cache_control.h>
 #include <hwy/highway.h>
@@ -27,14 +29,34 @@ namespace kernels {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+/// Whether Op reads scalar arguments (declares `static constexpr bool kHasScalars = true`): only
+/// then does a kernel read the KernelScalars pointer after its inputs.
+template <class Op, class = void>
+struct OpHasScalars : std::false_type {};
+template <class Op>
+struct OpHasScalars<Op, std::enable_if_t<Op::kHasScalars>> : std::true_type {};
+
+/// The scalars a kernel of Op passes to it: inputs[num_inputs], or none.
+template <class Op>
+HWY_INLINE const KernelScalars& ScalarsOf(const void* const* inputs, size_t num_inputs) {
+  static const KernelScalars kNone;
+  if constexpr (OpHasScalars<Op>::value) {
+    const void* scalars = inputs[num_inputs];
+    if (scalars != nullptr) return *static_cast<const KernelScalars*>(scalars);
+  }
+  (void)inputs;
+  (void)num_inputs;
+  return kNone;
+}
+
 /// One element at a time (1-lane vectors: the same operations as the vector path).
 template <class Op, class Storage, bool kSaturate, bool kFlush>
 HWY_INLINE void BinaryElement(const typename Storage::Raw* a, const typename Storage::Raw* b,
-                              typename Storage::Raw* out) {
+                              typename Storage::Raw* out, const KernelScalars& s) {
   const hn::CappedTag<float, 1> d1;
   const auto a0 = Storage::template Load<kFlush>(d1, a);
   const auto b0 = Storage::template Load<kFlush>(d1, b);
-  Storage::template Store<kSaturate, kFlush>(d1, Op::template Apply<kFlush>(d1, a0, b0), out);
+  Storage::template Store<kSaturate, kFlush>(d1, Op::template Apply<kFlush>(d1, s, a0, b0), out);
 }
 
 /// out[i] = Op(a[i], b[i]) over n dense elements. kStream: non-temporal stores for outputs too
@@ -45,29 +67,30 @@ void BinaryKernel(int64_t n, const void* const* inputs, void* output) {
   const Raw* HWY_RESTRICT a = static_cast<const Raw*>(inputs[0]);
   const Raw* HWY_RESTRICT b = static_cast<const Raw*>(inputs[1]);
   Raw* HWY_RESTRICT out = static_cast<Raw*>(output);
+  const KernelScalars& s = ScalarsOf<Op>(inputs, 2);
   const hn::ScalableTag<float> df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
   int64_t i = 0;
   if (kStream) {
     const uintptr_t alignment = static_cast<uintptr_t>(lanes) * sizeof(float);  // one full vector
     for (; i < n && reinterpret_cast<uintptr_t>(out + i) % alignment != 0; ++i) {
-      BinaryElement<Op, Storage, kSaturate, kFlush>(a + i, b + i, out + i);
+      BinaryElement<Op, Storage, kSaturate, kFlush>(a + i, b + i, out + i, s);
     }
   }
   for (; i + 2 * lanes <= n; i += 2 * lanes) {
     hn::Vec<decltype(df)> a0, a1, b0, b1;
     Storage::template LoadPair<kFlush>(df, a + i, a0, a1);
     Storage::template LoadPair<kFlush>(df, b + i, b0, b1);
-    Storage::template StorePair<kSaturate, kFlush, kStream>(df, Op::template Apply<kFlush>(df, a0, b0),
-                                                            Op::template Apply<kFlush>(df, a1, b1), out + i);
+    Storage::template StorePair<kSaturate, kFlush, kStream>(df, Op::template Apply<kFlush>(df, s, a0, b0),
+                                                            Op::template Apply<kFlush>(df, s, a1, b1), out + i);
   }
   if (kStream) hwy::FlushStream();  // order the streaming stores before the caller's completion
   for (; i + lanes <= n; i += lanes) {
     const auto a0 = Storage::template Load<kFlush>(df, a + i);
     const auto b0 = Storage::template Load<kFlush>(df, b + i);
-    Storage::template Store<kSaturate, kFlush>(df, Op::template Apply<kFlush>(df, a0, b0), out + i);
+    Storage::template Store<kSaturate, kFlush>(df, Op::template Apply<kFlush>(df, s, a0, b0), out + i);
   }
-  for (; i < n; ++i) BinaryElement<Op, Storage, kSaturate, kFlush>(a + i, b + i, out + i);
+  for (; i < n; ++i) BinaryElement<Op, Storage, kSaturate, kFlush>(a + i, b + i, out + i, s);
 }
 
 // ---- unary kernels with their own output dtype (the forward activations) ----------------------
@@ -94,8 +117,9 @@ struct FormatTraits<Format::kBf16> {
 /// rounding (as the NPU kernel writes it), then — when the output dtype differs — cast to the
 /// output format rounding to nearest-even (as aclnn's Cast does).
 template <class Op, Format kIn, Format kOut, bool kSaturate, bool kFlush, class D>
-HWY_INLINE void UnaryStep(D d, const typename FormatTraits<kIn>::Raw* x, typename FormatTraits<kOut>::Raw* out) {
-  const auto y = Op::template Apply<kFlush>(d, FormatTraits<kIn>::Storage::template Load<kFlush>(d, x));
+HWY_INLINE void UnaryStep(D d, const typename FormatTraits<kIn>::Raw* x, typename FormatTraits<kOut>::Raw* out,
+                          const KernelScalars& s) {
+  const auto y = Op::template Apply<kFlush>(d, s, FormatTraits<kIn>::Storage::template Load<kFlush>(d, x));
   if (kIn == kOut) {
     StoreAs<kOut, Op::kRounding, kSaturate, kFlush>(d, y, out);
   } else {
@@ -112,7 +136,8 @@ constexpr bool kUnaryPairs = kIn == kOut&& kIn != Format::kFp16&& HWY_TARGET != 
 /// bf16 in the even/odd layout of Bf16Storage — and can stream them (kStream: `out` must then
 /// be vector-aligned); the rest go a vector, then an element, at a time with plain stores.
 template <class Op, Format kIn, Format kOut, bool kSaturate, bool kFlush, bool kStream = false>
-HWY_INLINE void UnaryRun(int64_t n, const typename FormatTraits<kIn>::Raw* x, typename FormatTraits<kOut>::Raw* out) {
+HWY_INLINE void UnaryRun(int64_t n, const typename FormatTraits<kIn>::Raw* x, typename FormatTraits<kOut>::Raw* out,
+                         const KernelScalars& s) {
   const hn::ScalableTag<float> df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
   int64_t i = 0;
@@ -121,8 +146,8 @@ HWY_INLINE void UnaryRun(int64_t n, const typename FormatTraits<kIn>::Raw* x, ty
     for (; i + 2 * lanes <= n; i += 2 * lanes) {
       hn::Vec<decltype(df)> x0, x1;
       Storage::template LoadPair<kFlush>(df, x + i, x0, x1);
-      const auto y0 = Op::template Apply<kFlush>(df, x0);
-      const auto y1 = Op::template Apply<kFlush>(df, x1);
+      const auto y0 = Op::template Apply<kFlush>(df, s, x0);
+      const auto y1 = Op::template Apply<kFlush>(df, s, x1);
       if constexpr (kIn == Format::kBf16) {
         Storage::template StorePair<kSaturate, kFlush, kStream, Op::kRounding == Rounding::kHalfAway>(df, y0, y1,
                                                                                                       out + i);
@@ -132,9 +157,9 @@ HWY_INLINE void UnaryRun(int64_t n, const typename FormatTraits<kIn>::Raw* x, ty
     }
     if (kStream) hwy::FlushStream();
   }
-  for (; i + lanes <= n; i += lanes) UnaryStep<Op, kIn, kOut, kSaturate, kFlush>(df, x + i, out + i);
+  for (; i + lanes <= n; i += lanes) UnaryStep<Op, kIn, kOut, kSaturate, kFlush>(df, x + i, out + i, s);
   const hn::CappedTag<float, 1> d1;
-  for (; i < n; ++i) UnaryStep<Op, kIn, kOut, kSaturate, kFlush>(d1, x + i, out + i);
+  for (; i < n; ++i) UnaryStep<Op, kIn, kOut, kSaturate, kFlush>(d1, x + i, out + i, s);
 }
 
 /// out[i] = Op(x[i]) over n dense elements. kStream: non-temporal stores — directly for vector
@@ -145,19 +170,20 @@ void UnaryKernel(int64_t n, const void* const* inputs, void* output) {
   using OutRaw = typename FormatTraits<kOut>::Raw;
   const InRaw* HWY_RESTRICT x = static_cast<const InRaw*>(inputs[0]);
   OutRaw* HWY_RESTRICT out = static_cast<OutRaw*>(output);
+  const KernelScalars& s = ScalarsOf<Op>(inputs, 1);
   if (!kStream || HWY_TARGET == HWY_SCALAR) {
-    UnaryRun<Op, kIn, kOut, kSaturate, kFlush>(n, x, out);
+    UnaryRun<Op, kIn, kOut, kSaturate, kFlush>(n, x, out, s);
     return;
   }
   const hn::ScalableTag<uint8_t> d8;
   const int64_t vector_bytes = static_cast<int64_t>(hn::Lanes(d8));
   int64_t i = 0;
   while (i < n && reinterpret_cast<uintptr_t>(out + i) % static_cast<uintptr_t>(vector_bytes) != 0) {
-    UnaryRun<Op, kIn, kOut, kSaturate, kFlush>(1, x + i, out + i);
+    UnaryRun<Op, kIn, kOut, kSaturate, kFlush>(1, x + i, out + i, s);
     ++i;
   }
   if constexpr (kUnaryPairs<kIn, kOut>) {
-    UnaryRun<Op, kIn, kOut, kSaturate, kFlush, true>(n - i, x + i, out + i);
+    UnaryRun<Op, kIn, kOut, kSaturate, kFlush, true>(n - i, x + i, out + i, s);
     return;
   }
   constexpr int64_t kBlock = 1024;  // elements; a multiple of every vector's lane count
@@ -165,7 +191,8 @@ void UnaryKernel(int64_t n, const void* const* inputs, void* output) {
   const hn::ScalableTag<float> df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
   for (; i + kBlock <= n; i += kBlock) {
-    for (int64_t j = 0; j < kBlock; j += lanes) UnaryStep<Op, kIn, kOut, kSaturate, kFlush>(df, x + i + j, block + j);
+    for (int64_t j = 0; j < kBlock; j += lanes)
+      UnaryStep<Op, kIn, kOut, kSaturate, kFlush>(df, x + i + j, block + j, s);
     const uint8_t* from = reinterpret_cast<const uint8_t*>(block);
     uint8_t* to = reinterpret_cast<uint8_t*>(out + i);
     for (int64_t b = 0; b < kBlock * static_cast<int64_t>(sizeof(OutRaw)); b += vector_bytes) {
@@ -173,7 +200,7 @@ void UnaryKernel(int64_t n, const void* const* inputs, void* output) {
     }
   }
   hwy::FlushStream();
-  UnaryRun<Op, kIn, kOut, kSaturate, kFlush>(n - i, x + i, out + i);
+  UnaryRun<Op, kIn, kOut, kSaturate, kFlush>(n - i, x + i, out + i, s);
 }
 
 template <class Op, Format kIn, Format kOut, bool kFlush>
@@ -255,23 +282,24 @@ AH_ATTR_AVX512BF16 void BinaryKernelAvx512Bf16(int64_t n, const void* const* inp
   const Raw* HWY_RESTRICT a = static_cast<const Raw*>(inputs[0]);
   const Raw* HWY_RESTRICT b = static_cast<const Raw*>(inputs[1]);
   Raw* HWY_RESTRICT out = static_cast<Raw*>(output);
+  const KernelScalars& s = ScalarsOf<Op>(inputs, 2);
   const hn::ScalableTag<float> df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
   int64_t i = 0;
   if (kStream) {
     for (; i < n && reinterpret_cast<uintptr_t>(out + i) % 64 != 0; ++i) {
-      BinaryElement<Op, Bf16Storage, kSaturate, kFlush>(a + i, b + i, out + i);
+      BinaryElement<Op, Bf16Storage, kSaturate, kFlush>(a + i, b + i, out + i, s);
     }
   }
   for (; i + 2 * lanes <= n; i += 2 * lanes) {
     hn::Vec<decltype(df)> a0, a1, b0, b1;
     Storage::template LoadPair<kFlush>(df, a + i, a0, a1);
     Storage::template LoadPair<kFlush>(df, b + i, b0, b1);
-    Storage::template StorePair<kSaturate, kFlush, kStream>(df, Op::template Apply<kFlush>(df, a0, b0),
-                                                            Op::template Apply<kFlush>(df, a1, b1), out + i);
+    Storage::template StorePair<kSaturate, kFlush, kStream>(df, Op::template Apply<kFlush>(df, s, a0, b0),
+                                                            Op::template Apply<kFlush>(df, s, a1, b1), out + i);
   }
   if (kStream) hwy::FlushStream();
-  const void* rest_inputs[2] = {a + i, b + i};
+  const void* rest_inputs[3] = {a + i, b + i, &s};
   BinaryKernel<Op, Bf16Storage, kSaturate, kFlush, false>(n - i, rest_inputs, out + i);  // the tail
 }
 #endif  // HWY_TARGET == HWY_AVX3

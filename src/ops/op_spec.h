@@ -1,0 +1,159 @@
+// What the operator table (ops/op_table.inc) says of each API, and the one first phase that reads
+// it. An operator is a row: its arguments, its checks in upstream's order, its dtype lists, which
+// kernel each SoC runs, its tiling and its product support. The row also generates the API's
+// extern "C" entry points (ops/op_table.cc) and its entry in the public op table
+// (aclnn_host/aclnn_host_ops.h) that the CLI, the benchmark, the fuzzers, the Python package and
+// the tests iterate over.
+#ifndef ACLNN_HOST_OPS_OP_SPEC_H_
+#define ACLNN_HOST_OPS_OP_SPEC_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "aclnn/aclnn_base.h"
+#include "base/elementwise.h"
+#include "base/op_checks.h"
+#include "kernels/isa.h"
+#include "ops/hardswish_grad_tiling.h"
+#include "runtime/soc_profile.h"
+
+namespace aclnn_host {
+
+constexpr size_t kMaxOpInputs = 2;
+constexpr size_t kMaxOpScalars = 2;
+constexpr size_t kMaxOpFlags = 1;
+constexpr size_t kMaxCheckSteps = 20;
+
+/// The arguments of one call, whatever the API's C signature: the generated entry point packs
+/// its parameters into this, and the public generic call unpacks it into the API's parameters.
+struct OpCall {
+  const aclTensor* inputs[kMaxOpInputs] = {};
+  const aclScalar* scalars[kMaxOpScalars] = {};
+  bool flags[kMaxOpFlags] = {};
+  const aclTensor* output = nullptr;  // in place: inputs[0]
+};
+
+/// Operand indices of check steps: the inputs by position, and the output.
+constexpr int8_t kOut = 7;
+
+enum class Check : uint8_t {
+  kEnd,            // the end of the list
+  kNotNull,        // operand a is not null; the message names it `name` (default: its argument name)
+  kScalarNotNull,  // scalar a is not null
+  kAllLive,        // every tensor argument is a live aclTensor
+  kProfile,        // aclInit was called (the SoC profile is known)
+  kDtypeInList,    // operand a's dtype is in the op's list for the SoC
+  kDtypeEqual,     // operand a's dtype equals operand b's
+  kCastable,       // operand a's dtype can be cast to operand b's
+  kMaxRank,        // operand a has at most `arg` dims
+  kSameShape,      // operand a has operand b's shape ("Expected tensor for a to have same size as ... b")
+};
+
+struct CheckStep {
+  Check check = Check::kEnd;
+  int8_t a = 0;
+  int8_t b = 0;
+  int32_t arg = 0;
+  const char* name = nullptr;
+};
+
+constexpr CheckStep NotNull(int8_t operand, const char* name = nullptr) {
+  return {Check::kNotNull, operand, 0, 0, name};
+}
+constexpr CheckStep ScalarNotNull(int8_t scalar) { return {Check::kScalarNotNull, scalar, 0, 0, nullptr}; }
+constexpr CheckStep AllLive() { return {Check::kAllLive, 0, 0, 0, nullptr}; }
+constexpr CheckStep Profile() { return {Check::kProfile, 0, 0, 0, nullptr}; }
+constexpr CheckStep DtypeInList(int8_t operand) { return {Check::kDtypeInList, operand, 0, 0, nullptr}; }
+constexpr CheckStep DtypeEqual(int8_t operand, int8_t like) { return {Check::kDtypeEqual, operand, like, 0, nullptr}; }
+constexpr CheckStep Castable(int8_t from, int8_t to) { return {Check::kCastable, from, to, 0, nullptr}; }
+constexpr CheckStep MaxRank(int8_t operand, int32_t rank) { return {Check::kMaxRank, operand, 0, rank, nullptr}; }
+constexpr CheckStep SameShape(int8_t operand, int8_t like) { return {Check::kSameShape, operand, like, 0, nullptr}; }
+
+/// The dtypes an op accepts on a SoC (upstream's support lists).
+enum class DtypeRule : uint8_t {
+  kActivationFloat,  // {FLOAT, FLOAT16, BF16} where the SoC lists BF16, else {FLOAT, FLOAT16}
+};
+
+/// Which kernel each SoC runs (each op's *_def.cpp registers its AscendC kernels per SoC; a SoC
+/// without one runs CANN's built-in TBE kernel of the same op type: docs/numerics.md).
+enum class KernelRegistration : uint8_t {
+  kAscendCEverywhere,  // the AscendC kernel on 910, 910B, 910_93 and 950
+  kAscendC950Only,     // AscendC on 950; the built-in TBE kernel on 910, 910B and 910_93
+};
+
+/// Which SoCs have a kernel at all (the docs' product tables).
+enum class ProductSupport : uint8_t {
+  kNot310,  // every profile but Atlas 310P/310B (upstream's launcher fails there: 561103)
+};
+
+/// How phase one splits the work and what workspace the NPU tiling reports.
+enum class TilingRule : uint8_t {
+  kHardswishGrad,     // ops/hardswish_grad_tiling.h (published, arch22 and arch35; library workspace on arch22)
+  kHardswishForward,  // the forward's published arch35 tiling on 950; the elementwise split elsewhere
+  kElementwise,       // the family's elementwise split (no published tiling), no workspace
+};
+
+/// The kernels of one op for an ISA, input and output dtype and subnormal behaviour.
+using KernelSelector = ElementwiseKernels (*)(kernels::Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+
+/// Converts the call's scalars to what the kernel reads (nullptr: the op has none).
+using ScalarConverter = aclnnStatus (*)(const char* api, const OpCall& call, aclDataType dtype, KernelScalars* scalars);
+
+struct OpSpec {
+  // Names
+  const char* api;            // "aclnnHardswishBackwardV2", also phase two's
+  const char* phase_one_api;  // "aclnnHardswishBackwardV2GetWorkspaceSize"
+  const char* name;           // "hardswish_backward_v2": the CLI's, the benchmark's, the tests'
+  const char* python_name;    // the Python function ("hardswish_" for the in-place op, as torch)
+  const char* kernel_type;    // the NPU op type, "HardSwishGradV2"
+  // Arguments
+  uint8_t num_inputs;
+  const char* input_names[kMaxOpInputs];  // as upstream's header names them
+  uint8_t num_scalars;
+  const char* scalar_names[kMaxOpScalars];
+  uint8_t num_flags;
+  const char* flag_names[kMaxOpFlags];
+  const char* output_name;  // "out", "gradInput"; in place: the first input's name
+  bool in_place;            // the output is inputs[0]
+  bool output_casts;        // the output may have another dtype than the input (a Cast follows the kernel)
+  // Phase one
+  CheckStep checks[kMaxCheckSteps];  // upstream's order, up to kEnd
+  int8_t plan_order[kMaxOpInputs];   // the order upstream's plan makes the inputs contiguous
+  DtypeRule dtypes;
+  ProductSupport products;
+  KernelRegistration registration;
+  KernelSelector kernels;      // the AscendC kernel's sequence
+  KernelSelector tbe_kernels;  // the built-in TBE kernel's (kAscendC950Only)
+  ScalarConverter scalars;
+  TilingRule tiling;
+};
+
+/// The operator table, in `aclnn-host --help` order.
+AH_INTERNAL_API const OpSpec* OpSpecs(size_t* count);
+
+/// The first phase of any op of the table.
+AH_INTERNAL_API aclnnStatus RunPhaseOne(const OpSpec& op, const OpCall& call, uint64_t* workspace_size,
+                                        aclOpExecutor** executor);
+
+/// The tiling phase one computes for `op` on inputs of these shapes (`second`: the second input's,
+/// or the first's) and dtype; false with `*error` where upstream's tiling fails.
+AH_INTERNAL_API bool ComputeOpTiling(const OpSpec& op, const Dims& first, const Dims& second, aclDataType dtype,
+                                     const SocProfile& profile, OpTiling* tiling, std::string* error);
+
+/// Whether upstream publishes the tiling the profile runs for `op` (an AscendC kernel's own
+/// tiling); otherwise ComputeOpTiling is the family's elementwise split (docs/design.md).
+AH_INTERNAL_API bool TilingIsPublished(const OpSpec& op, const SocProfile& profile);
+
+/// The row of the table called `name` (tool name or aclnn API name), or nullptr.
+AH_INTERNAL_API const OpSpec* FindOpSpec(const char* name);
+
+/// The dtypes `rule` lists on `profile`.
+AH_INTERNAL_API DtypeList DtypesFor(DtypeRule rule, const SocProfile& profile);
+
+/// Whether `profile` runs the op's built-in TBE kernel rather than its AscendC one.
+AH_INTERNAL_API bool RunsTbeKernel(const OpSpec& op, const SocProfile& profile);
+
+}  // namespace aclnn_host
+
+#endif  // ACLNN_HOST_OPS_OP_SPEC_H_

@@ -1,0 +1,186 @@
+// The operator table (ops/op_table.inc) compiled three ways: the OpSpec array, the extern "C"
+// entry points of every API, and the public op table (aclnn_host/ops.h) with its generic calls.
+#include "aclnn_host/ops.h"
+
+#include <cstring>
+
+#include "aclnn/opdev/op_errno.h"
+#include "base/executor.h"
+#include "kernels/hardswish.h"
+#include "kernels/hardswish_grad.h"
+#include "ops/op_spec.h"
+#include "runtime/error_log.h"
+#include "runtime/guard.h"
+
+// The first pass includes each row's public header at global scope (later passes see its guard).
+#define AH_OPERATOR(...)
+#include "ops/op_table.inc"
+#undef AH_OPERATOR
+
+namespace aclnn_host {
+namespace {
+
+// The backward HardSwish kernels take one dtype: out's is gradOutput's.
+ElementwiseKernels HardswishGradV2(kernels::Isa isa, aclDataType in, aclDataType, bool flush) {
+  return kernels::HardswishGradV2Kernels(isa, in, flush);
+}
+ElementwiseKernels HardswishGradV1(kernels::Isa isa, aclDataType in, aclDataType, bool flush) {
+  return kernels::HardswishGradV1Kernels(isa, in, flush);
+}
+ElementwiseKernels HardswishGradV1Tbe(kernels::Isa isa, aclDataType in, aclDataType, bool flush) {
+  return kernels::HardswishGradV1TbeKernels(isa, in, flush);
+}
+
+aclTensor* MutableTensor(const aclTensor* tensor) { return const_cast<aclTensor*>(tensor); }
+
+enum OpIndex : size_t {
+#define AH_OPERATOR(Api, Params, ToCall, FromCall, ...) kOp##Api,
+#include "ops/op_table.inc"
+#undef AH_OPERATOR
+  kOpCount
+};
+
+const OpSpec kOpSpecs[] = {
+#define AH_OPERATOR(Api, Params, ToCall, FromCall, ...) __VA_ARGS__,
+#include "ops/op_table.inc"
+#undef AH_OPERATOR
+};
+static_assert(sizeof(kOpSpecs) / sizeof(kOpSpecs[0]) == kOpCount, "one spec per row");
+
+}  // namespace
+
+const OpSpec* OpSpecs(size_t* count) {
+  *count = kOpCount;
+  return kOpSpecs;
+}
+
+const OpSpec* FindOpSpec(const char* name) {
+  for (const OpSpec& op : kOpSpecs) {
+    if (std::strcmp(op.name, name) == 0 || std::strcmp(op.api, name) == 0) return &op;
+  }
+  return nullptr;
+}
+
+}  // namespace aclnn_host
+
+#define AH_UNPAREN(...) __VA_ARGS__
+
+// Each row's two entry points, and the generic first phase that calls the first through the C
+// signature (so the tools and tests exercise exactly what a CANN program calls).
+#define AH_OPERATOR(Api, Params, ToCall, FromCall, ...)                                                                \
+  extern "C" aclnnStatus aclnn##Api##GetWorkspaceSize(AH_UNPAREN Params, uint64_t* workspaceSize,                      \
+                                                      aclOpExecutor** executor) {                                      \
+    const aclnn_host::OpSpec& op = aclnn_host::kOpSpecs[aclnn_host::kOp##Api];                                         \
+    return aclnn_host::Guard(op.phase_one_api, ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&] {                                 \
+      const aclnn_host::OpCall call{AH_UNPAREN ToCall};                                                                \
+      return aclnn_host::RunPhaseOne(op, call, workspaceSize, executor);                                               \
+    });                                                                                                                \
+  }                                                                                                                    \
+  extern "C" aclnnStatus aclnn##Api(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,                  \
+                                    aclrtStream stream) {                                                              \
+    return aclnn_host::RunExecutor(aclnn_host::kOpSpecs[aclnn_host::kOp##Api].api, workspace, workspaceSize, executor, \
+                                   stream);                                                                            \
+  }                                                                                                                    \
+  namespace aclnn_host {                                                                                               \
+  namespace {                                                                                                          \
+  aclnnStatus Call##Api(const OpCall& call, uint64_t* workspaceSize, aclOpExecutor** executor) {                       \
+    return aclnn##Api##GetWorkspaceSize(AH_UNPAREN FromCall, workspaceSize, executor);                                 \
+  }                                                                                                                    \
+  }                                                                                                                    \
+  }
+#include "ops/op_table.inc"
+#undef AH_OPERATOR
+
+namespace aclnn_host {
+namespace {
+
+using PhaseOne = aclnnStatus (*)(const OpCall& call, uint64_t* workspace_size, aclOpExecutor** executor);
+using PhaseTwo = aclnnStatus (*)(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream);
+
+struct PublicOp {
+  aclnnHostOpInfo info;
+  PhaseOne phase_one;
+  PhaseTwo phase_two;
+};
+
+aclnnHostOpInfo InfoOf(const OpSpec& spec) {
+  aclnnHostOpInfo info{};
+  info.api = spec.api;
+  info.phaseOneApi = spec.phase_one_api;
+  info.name = spec.name;
+  info.pythonName = spec.python_name;
+  info.kernelType = spec.kernel_type;
+  info.numInputs = spec.num_inputs;
+  info.numScalars = spec.num_scalars;
+  info.numFlags = spec.num_flags;
+  for (size_t i = 0; i < kMaxOpInputs; ++i) info.inputNames[i] = spec.input_names[i];
+  for (size_t i = 0; i < kMaxOpScalars; ++i) info.scalarNames[i] = spec.scalar_names[i];
+  for (size_t i = 0; i < kMaxOpFlags; ++i) info.flagNames[i] = spec.flag_names[i];
+  info.outputName = spec.output_name;
+  info.inPlace = spec.in_place ? 1 : 0;
+  info.outputCasts = spec.output_casts ? 1 : 0;
+  return info;
+}
+
+const PublicOp* PublicOps() {
+  static const PublicOp ops[] = {
+#define AH_OPERATOR(Api, Params, ToCall, FromCall, ...) {InfoOf(kOpSpecs[kOp##Api]), Call##Api, aclnn##Api},
+#include "ops/op_table.inc"
+#undef AH_OPERATOR
+  };
+  return ops;
+}
+
+const PublicOp* PublicOpOf(const aclnnHostOpInfo* info) {
+  const PublicOp* ops = PublicOps();
+  for (size_t i = 0; i < kOpCount; ++i) {
+    if (&ops[i].info == info) return &ops[i];
+  }
+  return nullptr;
+}
+
+}  // namespace
+}  // namespace aclnn_host
+
+extern "C" {
+
+size_t aclnnHostOpCount(void) { return aclnn_host::kOpCount; }
+
+const aclnnHostOpInfo* aclnnHostOpGet(size_t index) {
+  return index < aclnn_host::kOpCount ? &aclnn_host::PublicOps()[index].info : nullptr;
+}
+
+const aclnnHostOpInfo* aclnnHostOpFind(const char* name) {
+  if (name == nullptr) return nullptr;
+  for (size_t i = 0; i < aclnn_host::kOpCount; ++i) {
+    const aclnnHostOpInfo& info = aclnn_host::PublicOps()[i].info;
+    if (std::strcmp(name, info.name) == 0 || std::strcmp(name, info.api) == 0) return &info;
+  }
+  return nullptr;
+}
+
+aclnnStatus aclnnHostOpGetWorkspaceSize(const aclnnHostOpInfo* op, const aclnnHostOpCall* call, uint64_t* workspaceSize,
+                                        aclOpExecutor** executor) {
+  const aclnn_host::PublicOp* entry = aclnn_host::PublicOpOf(op);
+  if (entry == nullptr || call == nullptr) {
+    return aclnn_host::Fail("aclnnHostOpGetWorkspaceSize", ACLNN_ERR_PARAM_NULLPTR,
+                            "op must be an entry of aclnnHostOpGet and call must not be null.");
+  }
+  aclnn_host::OpCall internal;
+  for (size_t i = 0; i < aclnn_host::kMaxOpInputs; ++i) internal.inputs[i] = call->inputs[i];
+  for (size_t i = 0; i < aclnn_host::kMaxOpScalars; ++i) internal.scalars[i] = call->scalars[i];
+  for (size_t i = 0; i < aclnn_host::kMaxOpFlags; ++i) internal.flags[i] = call->flags[i] != 0;
+  internal.output = op->inPlace ? call->inputs[0] : call->output;
+  return entry->phase_one(internal, workspaceSize, executor);
+}
+
+aclnnStatus aclnnHostOpRun(const aclnnHostOpInfo* op, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                           aclrtStream stream) {
+  const aclnn_host::PublicOp* entry = aclnn_host::PublicOpOf(op);
+  if (entry == nullptr) {
+    return aclnn_host::Fail("aclnnHostOpRun", ACLNN_ERR_PARAM_NULLPTR, "op must be an entry of aclnnHostOpGet.");
+  }
+  return entry->phase_two(workspace, workspaceSize, executor, stream);
+}
+
+}  // extern "C"

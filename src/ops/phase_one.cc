@@ -1,0 +1,203 @@
+// The first phase of every operator of the table: the row's checks in upstream's order, then
+// what every elementwise op shares — layouts, the empty fast path, upstream's plan order (views
+// inside their storage, the kernel's availability, the output), the tiling, the kernel variant
+// and the executor.
+#include <string>
+#include <utility>
+
+#include "aclnn/opdev/op_errno.h"
+#include "base/op_checks.h"
+#include "base/tensor.h"
+#include "ops/elementwise_op.h"
+#include "ops/hardswish_grad_tiling.h"
+#include "ops/op_spec.h"
+#include "runtime/error_log.h"
+
+namespace aclnn_host {
+namespace {
+
+aclnnStatus CheckOutputPointers(const char* api, const uint64_t* workspace_size, aclOpExecutor* const* executor) {
+  if (workspace_size != nullptr && executor != nullptr) return ACLNN_SUCCESS;
+  return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "The workspaceSize or executor is nullptr.");
+}
+
+// SoCs with no kernel for the op: upstream's launcher returns null there, which phase one maps to
+// 561103.
+aclnnStatus CheckKernelAvailable(const OpSpec& op, const SocProfile& profile) {
+  const bool is_310 = profile.series == SocSeries::kAscend310P || profile.series == SocSeries::kAscend310B;
+  if (op.products == ProductSupport::kNot310 && !is_310) return ACLNN_SUCCESS;
+  return Fail(op.phase_one_api, ACLNN_ERR_INNER_NULLPTR, "%sAiCore ADD_TO_LAUNCHER_LIST_AICORE failed.",
+              op.kernel_type);
+}
+
+aclnnStatus ActiveIsaOrFail(const char* api, kernels::Isa* isa) {
+  std::string error;
+  if (kernels::ActiveIsa(isa, &error)) return ACLNN_SUCCESS;
+  return Fail(api, ACLNN_ERR_INNER_FIND_KERNEL_ERROR, "no kernel variant: %s.", error.c_str());
+}
+
+class PhaseOne {
+ public:
+  PhaseOne(const OpSpec& op, const OpCall& call) : op_(op), call_(call), api_(op.phase_one_api) {}
+
+  NamedTensor Operand(int8_t index, const char* name = nullptr) const {
+    if (index == kOut) return {call_.output, name != nullptr ? name : op_.output_name};
+    return {call_.inputs[index], name != nullptr ? name : op_.input_names[index]};
+  }
+
+  aclnnStatus RunChecks() {
+    for (const CheckStep& step : op_.checks) {
+      if (step.check == Check::kEnd) break;
+      AH_RETURN_IF_FAILED(RunCheck(step));
+    }
+    return ACLNN_SUCCESS;
+  }
+
+  aclnnStatus RunCheck(const CheckStep& step) {
+    switch (step.check) {
+      case Check::kEnd:
+        return ACLNN_SUCCESS;
+      case Check::kNotNull:
+        return CheckNotNull(api_, Operand(step.a, step.name));
+      case Check::kScalarNotNull:
+        if (call_.scalars[step.a] != nullptr) return ACLNN_SUCCESS;
+        return Fail(api_, ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.",
+                    op_.scalar_names[step.a]);
+      case Check::kAllLive: {
+        NamedTensor all[kMaxOpInputs + 1];
+        size_t count = 0;
+        for (int8_t i = 0; i < op_.num_inputs; ++i) all[count++] = Operand(i);
+        if (!op_.in_place) all[count++] = Operand(kOut);
+        return CheckAllLive(api_, all, count);
+      }
+      case Check::kProfile: {
+        aclnnStatus status = ACLNN_SUCCESS;
+        profile_ = RequireSocProfile(api_, &status);
+        return status;
+      }
+      case Check::kDtypeInList:
+        return CheckDtypeInList(api_, Operand(step.a), DtypesFor(op_.dtypes, *profile_));
+      case Check::kDtypeEqual:
+        return CheckDtypeEqual(api_, Operand(step.a), DescOf(Operand(step.b).tensor).dtype);
+      case Check::kCastable:
+        return CheckCastable(api_, Operand(step.a), Operand(step.b));
+      case Check::kMaxRank:
+        return CheckMaxRank(api_, Operand(step.a), static_cast<size_t>(step.arg));
+      case Check::kSameShape:
+        return CheckSameShape(api_, Operand(step.a), Operand(step.b));
+    }
+    return ACLNN_SUCCESS;
+  }
+
+  aclnnStatus Run(uint64_t* workspace_size, aclOpExecutor** executor) {
+    AH_RETURN_IF_FAILED(CheckOutputPointers(api_, workspace_size, executor));
+    AH_RETURN_IF_FAILED(RunChecks());
+    if (profile_ == nullptr) {  // a row without a Profile() step
+      aclnnStatus status = ACLNN_SUCCESS;
+      profile_ = RequireSocProfile(api_, &status);
+      if (profile_ == nullptr) return status;
+    }
+    NamedTensor inputs[kMaxOpInputs];
+    for (int8_t i = 0; i < op_.num_inputs; ++i) inputs[i] = Operand(i);
+    const NamedTensor output = Operand(kOut);
+    // Beyond upstream: layouts it would read or write out of bounds.
+    for (int8_t i = 0; i < op_.num_inputs; ++i) AH_RETURN_IF_FAILED(CheckLayout(api_, inputs[i]));
+    AH_RETURN_IF_FAILED(CheckLayout(api_, output));
+
+    bool empty = false;
+    for (int8_t i = 0; i < op_.num_inputs; ++i) empty = empty || HasZeroDim(DescOf(inputs[i].tensor).view);
+    if (empty) {
+      return FinishElementwisePhaseOne(op_.api, inputs, op_.num_inputs, output, ElementwiseKernels(), CoreSplit(),
+                                       /*kernel_workspace=*/0, workspace_size, executor);
+    }
+    // Upstream's plan: the inputs made contiguous (in its order), the kernel, a Cast, ViewCopy(out).
+    for (int8_t i = 0; i < op_.num_inputs; ++i)
+      AH_RETURN_IF_FAILED(CheckViewInStorage(api_, inputs[op_.plan_order[i]]));
+    AH_RETURN_IF_FAILED(CheckKernelAvailable(op_, *profile_));
+    AH_RETURN_IF_FAILED(CheckViewInStorage(api_, output));
+    AH_RETURN_IF_FAILED(CheckOutputNotBroadcast(api_, output));
+
+    const aclDataType in_dtype = DescOf(inputs[0].tensor).dtype;
+    const aclDataType out_dtype = DescOf(output.tensor).dtype;
+    KernelScalars scalars;
+    if (op_.scalars != nullptr) AH_RETURN_IF_FAILED(op_.scalars(api_, call_, in_dtype, &scalars));
+
+    OpTiling tiling;
+    AH_RETURN_IF_FAILED(Tile(inputs, in_dtype, &tiling));
+    kernels::Isa isa = kernels::Isa::kBaseline;
+    AH_RETURN_IF_FAILED(ActiveIsaOrFail(api_, &isa));
+    const bool tbe = RunsTbeKernel(op_, *profile_);
+    const KernelSelector select = tbe ? op_.tbe_kernels : op_.kernels;
+    // The workspace upstream's executor reports: what the AscendC kernel's tiling asks for; TBE
+    // kernels ask for none.
+    return FinishElementwisePhaseOne(
+        op_.api, inputs, op_.num_inputs, output, select(isa, in_dtype, out_dtype, profile_->flushes_subnormals),
+        std::move(tiling.split), tbe ? 0 : tiling.workspace, workspace_size, executor, scalars);
+  }
+
+ private:
+  aclnnStatus Tile(const NamedTensor* inputs, aclDataType dtype, OpTiling* tiling) const {
+    std::string error;
+    const Dims& second = DescOf(inputs[op_.num_inputs > 1 ? 1 : 0].tensor).view;
+    if (ComputeOpTiling(op_, DescOf(inputs[0].tensor).view, second, dtype, *profile_, tiling, &error)) {
+      return ACLNN_SUCCESS;
+    }
+    return Fail(api_, ACLNN_ERR_INNER_TILING_ERROR, "tiling failed: %s.", error.c_str());
+  }
+
+  const OpSpec& op_;
+  const OpCall& call_;
+  const char* api_;
+  const SocProfile* profile_ = nullptr;
+};
+
+}  // namespace
+
+bool ComputeOpTiling(const OpSpec& op, const Dims& first, const Dims& second, aclDataType dtype,
+                     const SocProfile& profile, OpTiling* tiling, std::string* error) {
+  int64_t count = 0;
+  if (!ElementCount(first, &count)) {
+    *error = "the element count overflows int64";
+    return false;
+  }
+  switch (op.tiling) {
+    case TilingRule::kHardswishGrad:
+      return ComputeHardswishGradTiling(first, second, dtype, profile, tiling, error);
+    case TilingRule::kHardswishForward:
+      // Ascend 950 runs the AscendC kernel with its published arch35 tiling; the TBE kernels'
+      // tiling (auto-scheduled) is not published: the elementwise split divides the work.
+      *tiling = profile.tiling_arch == TilingArch::kArch35 ? HardswishTilingArch35(count, dtype, profile)
+                                                           : ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
+      tiling->workspace = 0;
+      return true;
+    case TilingRule::kElementwise:
+      *tiling = ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
+      tiling->workspace = 0;
+      return true;
+  }
+  *error = "no tiling rule";
+  return false;
+}
+
+bool TilingIsPublished(const OpSpec& op, const SocProfile& profile) {
+  return op.tiling != TilingRule::kElementwise && !RunsTbeKernel(op, profile) &&
+         (op.tiling == TilingRule::kHardswishGrad || profile.tiling_arch == TilingArch::kArch35);
+}
+
+DtypeList DtypesFor(DtypeRule rule, const SocProfile& profile) {
+  switch (rule) {
+    case DtypeRule::kActivationFloat:
+      return FloatDtypesFor(profile);
+  }
+  return DtypeList{{}, 0};
+}
+
+bool RunsTbeKernel(const OpSpec& op, const SocProfile& profile) {
+  return op.registration == KernelRegistration::kAscendC950Only && profile.series != SocSeries::kAscend950;
+}
+
+aclnnStatus RunPhaseOne(const OpSpec& op, const OpCall& call, uint64_t* workspace_size, aclOpExecutor** executor) {
+  return PhaseOne(op, call).Run(workspace_size, executor);
+}
+
+}  // namespace aclnn_host
