@@ -17,8 +17,8 @@
 
 #include "acl/acl.h"
 #include "aclnn/opdev/op_errno.h"
+#include "aclnn_host/ops.h"
 #include "aclnnop/aclnn_hardswish.h"
-#include "aclnnop/aclnn_hardswish_backward.h"
 #include "aclnnop/aclnn_hardswish_backward_v2.h"
 #include "base/elementwise.h"
 #include "base/executor.h"
@@ -194,34 +194,57 @@ void BM_Roofline(benchmark::State& state, aclDataType dtype, bool streaming = fa
   SetThroughput(state, ops.elements, dtype);
 }
 
-// ---- the rest of the family: V1 and the forward op (speed parity with V2) -----------------------
+// ---- every operator of the table (aclnn_host/ops.h), end to end --------------------------------
+// Registered in main from the table: BM_Op/<name>/<dtype>/<elements>. Bytes: each input read and
+// the output written once (in place: one tensor read and written). The ISA is the process's
+// (ACLNN_HOST_MAX_ISA caps it: scripts/bench.sh runs the lower variants).
 
-void BM_V1EndToEnd(benchmark::State& state, aclDataType dtype) {
+void BM_Op(benchmark::State& state, const aclnnHostOpInfo* op, aclDataType dtype) {
   Operands ops(dtype, {state.range(0)});
+  aclnnHostOpCall call{};
+  // One input: self is tensors[1]; two: gradOutput and self. The output is tensors[2].
+  for (uint32_t k = 0; k < op->numInputs; ++k) call.inputs[k] = ops.tensors[2 - op->numInputs + k];
+  call.output = op->inPlace ? call.inputs[0] : ops.tensors[2];
+  float value = 0.5f;  // every scalar: a value inside the inputs' range, so both branches run
+  std::vector<aclScalar*> scalars;
+  for (uint32_t k = 0; k < op->numScalars; ++k) {
+    scalars.push_back(aclCreateScalar(&value, ACL_FLOAT));
+    call.scalars[k] = scalars.back();
+  }
   for (auto _ : state) {
     uint64_t workspace_size = 0;
     aclOpExecutor* executor = nullptr;
-    aclnnHardswishBackwardGetWorkspaceSize(ops.tensors[0], ops.tensors[1], ops.tensors[2], &workspace_size, &executor);
-    aclnnHardswishBackward(nullptr, 0, executor, g_stream);
-    if (aclrtSynchronizeStream(g_stream) != ACL_SUCCESS) state.SkipWithError(aclGetRecentErrMsg());
+    aclnnStatus status = aclnnHostOpGetWorkspaceSize(op, &call, &workspace_size, &executor);
+    if (status == ACLNN_SUCCESS) {
+      status = aclnnHostOpRun(op, Workspace(workspace_size), workspace_size, executor, g_stream);
+    }
+    if (status != ACLNN_SUCCESS || aclrtSynchronizeStream(g_stream) != ACL_SUCCESS) {
+      state.SkipWithError(aclGetRecentErrMsg());
+      break;
+    }
   }
-  SetThroughput(state, ops.elements, dtype);
+  for (aclScalar* scalar : scalars) aclDestroyScalar(scalar);
+  const int64_t tensors = op->numInputs + 1;  // the inputs read, the output written
+  state.SetBytesProcessed(state.iterations() * ops.elements * tensors * static_cast<int64_t>(SizeOf(dtype)));
+  state.SetItemsProcessed(state.iterations() * ops.elements);
+}
+
+void RegisterOperatorBenchmarks() {
+  const struct {
+    const char* name;
+    aclDataType dtype;
+  } dtypes[] = {{"fp32", ACL_FLOAT}, {"fp16", ACL_FLOAT16}, {"bf16", ACL_BF16}};
+  for (size_t i = 0; i < aclnnHostOpCount(); ++i) {
+    const aclnnHostOpInfo* op = aclnnHostOpGet(i);
+    for (const auto& dtype : dtypes) {
+      const std::string name = std::string("BM_Op/") + op->name + "/" + dtype.name;
+      benchmark::RegisterBenchmark(name.c_str(), BM_Op, op, dtype.dtype)->Arg(1 << 20)->Arg(1 << 26)->UseRealTime();
+    }
+  }
 }
 
 void SetUnaryThroughput(benchmark::State& state, int64_t elements, aclDataType dtype) {
   state.SetBytesProcessed(state.iterations() * elements * 2 * static_cast<int64_t>(SizeOf(dtype)));
-}
-
-void BM_ForwardEndToEnd(benchmark::State& state, aclDataType dtype) {
-  Operands ops(dtype, {state.range(0)});
-  for (auto _ : state) {
-    uint64_t workspace_size = 0;
-    aclOpExecutor* executor = nullptr;
-    aclnnHardswishGetWorkspaceSize(ops.tensors[1], ops.tensors[2], &workspace_size, &executor);
-    aclnnHardswish(nullptr, 0, executor, g_stream);
-    if (aclrtSynchronizeStream(g_stream) != ACL_SUCCESS) state.SkipWithError(aclGetRecentErrMsg());
-  }
-  SetUnaryThroughput(state, ops.elements, dtype);
 }
 
 /// The unary roofline on the forward op's plan (same split, threads and iteration layer).
@@ -395,10 +418,6 @@ BENCHMARK_CAPTURE(BM_Kernel, sweep_fp32, ACL_FLOAT)->RangeMultiplier(2)->Range(1
 BENCHMARK_CAPTURE(BM_Kernel, sweep_bf16, ACL_BF16)->RangeMultiplier(2)->Range(1 << 11, 1 << 18)->UseRealTime();
 BENCHMARK(BM_PhaseOne)->Arg(8)->UseRealTime();
 BENCHMARK(BM_PhaseTwoAndSync)->Arg(8)->UseRealTime();
-BENCHMARK_CAPTURE(BM_V1EndToEnd, fp32, ACL_FLOAT)->Apply(FamilySizes);
-BENCHMARK_CAPTURE(BM_V1EndToEnd, bf16, ACL_BF16)->Apply(FamilySizes);
-BENCHMARK_CAPTURE(BM_ForwardEndToEnd, fp32, ACL_FLOAT)->Apply(FamilySizes);
-BENCHMARK_CAPTURE(BM_ForwardEndToEnd, bf16, ACL_BF16)->Apply(FamilySizes);
 BENCHMARK_CAPTURE(BM_UnaryRoofline, fp32, ACL_FLOAT)->Apply(FamilySizes);
 BENCHMARK_CAPTURE(BM_UnaryRoofline, bf16, ACL_BF16)->Apply(FamilySizes);
 BENCHMARK(BM_Transposed2D)->Arg(2048)->UseRealTime();
@@ -411,6 +430,7 @@ BENCHMARK_CAPTURE(BM_PoolRoofline, pthreadpool, true)->Arg(1 << 14)->Arg(1 << 17
 BENCHMARK(BM_Contiguous2D)->Arg(2048)->UseRealTime();
 
 int main(int argc, char** argv) {
+  RegisterOperatorBenchmarks();
   benchmark::Initialize(&argc, argv);
   if (aclInit(nullptr) != ACL_SUCCESS || aclrtSetDevice(0) != ACL_SUCCESS ||
       aclrtCreateStream(&g_stream) != ACL_SUCCESS) {

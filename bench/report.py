@@ -102,20 +102,25 @@ def main():
            ratio(find("bf16", 2**20)["end_to_end"], find("bf16", 2**20)["pytorch"]), 3.0)
     target("transposed 2048x2048 fp32 / contiguous", ratio(transposed, contiguous), 0.4)
 
-    # Speed parity of the family: each op's end-to-end ratio to its roofline (binary for the
-    # backward ops, unary for the forward one) against V2's.
+    # Speed parity of the operator table: each BM_Op/<op>/<dtype>/<n> end-to-end ratio to the
+    # roofline that moves as many streams (binary: two inputs and an output; unary: one and one)
+    # against V2's.
+    sizes = {"fp32": 4, "fp16": 2, "bf16": 2}
     parity = []
-    for dtype in ("fp32", "bf16"):
-        for n in (2**20, 2**26):
-            v2 = ratio(find(dtype, n)["end_to_end"], find(dtype, n)["roofline"])
-            binary_roofline = gbps(bench, f"BM_Roofline/{dtype}/{n}/real_time")
-            unary_roofline = gbps(bench, f"BM_UnaryRoofline/{dtype}/{n}/real_time")
-            for op, value in (("aclnnHardswishBackward (V1)",
-                               ratio(gbps(bench, f"BM_V1EndToEnd/{dtype}/{n}/real_time"), binary_roofline)),
-                              ("aclnnHardswish", ratio(gbps(bench, f"BM_ForwardEndToEnd/{dtype}/{n}/real_time"),
-                                                       unary_roofline))):
-                parity.append({"op": op, "dtype": dtype, "n": n, "ratio": value, "v2_ratio": v2,
-                               "met": None if value is None or v2 is None else value >= 0.9 * v2})
+    for key, entry in sorted(bench.items()):
+        parts = key.split("/")
+        if len(parts) != 5 or parts[0] != "BM_Op" or parts[4] != "real_time" or parts[2] not in ("fp32", "bf16"):
+            continue
+        op, dtype, n = parts[1], parts[2], int(parts[3])
+        if find(dtype, n) is None or not entry.get("items_per_second"):
+            continue
+        streams = round(entry["bytes_per_second"] / entry["items_per_second"] / sizes[dtype])
+        roofline = gbps(bench, f"BM_Roofline/{dtype}/{n}/real_time" if streams == 3
+                        else f"BM_UnaryRoofline/{dtype}/{n}/real_time")
+        v2 = ratio(find(dtype, n)["end_to_end"], find(dtype, n)["roofline"])
+        value = ratio(gbps(bench, key), roofline)
+        parity.append({"op": op, "dtype": dtype, "n": n, "ratio": value, "v2_ratio": v2,
+                       "met": None if value is None or v2 is None else value >= 0.9 * v2})
 
     threshold = []
     for dtype in ("fp32", "bf16"):

@@ -20,9 +20,7 @@
 
 #include "acl/acl.h"
 #include "aclnn/opdev/op_errno.h"
-#include "aclnnop/aclnn_hardswish.h"
-#include "aclnnop/aclnn_hardswish_backward.h"
-#include "aclnnop/aclnn_hardswish_backward_v2.h"
+#include "aclnn_host/ops.h"
 
 namespace {
 
@@ -38,7 +36,7 @@ struct Buffer {
 
 struct Executor {
   aclOpExecutor* handle = nullptr;
-  int op = 0;
+  const aclnnHostOpInfo* op = nullptr;
   uint64_t workspace = 0;
   bool live = false;  // ours to destroy (created, not yet consumed by a non-repeatable run)
 };
@@ -247,26 +245,24 @@ void Step(FuzzedDataProvider& in, State& s) {
       break;
     case 21: {  // phase one of any operator over any tensor slots
       Executor& e = s.executors[i];
-      const int op = in.ConsumeIntegralInRange<int>(0, 3);
-      aclTensor* a = s.tensors[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)];
-      aclTensor* b = s.tensors[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)];
-      aclTensor* c = s.tensors[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)];
+      const aclnnHostOpInfo* op = aclnnHostOpGet(in.ConsumeIntegralInRange<size_t>(0, aclnnHostOpCount() - 1));
+      aclnnHostOpCall call{};
+      for (uint32_t k = 0; k < op->numInputs; ++k)
+        call.inputs[k] = s.tensors[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)];
+      call.output = s.tensors[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)];
+      // Scalars live for phase one only: the executor keeps their values, as CANN's does.
+      aclScalar* scalars[ACLNN_HOST_MAX_OP_SCALARS] = {};
+      for (uint32_t k = 0; k < op->numScalars; ++k) {
+        const float value = static_cast<float>(in.ConsumeIntegralInRange<int>(-64, 64)) / 8.0f;
+        scalars[k] = in.ConsumeBool() ? aclCreateScalar(const_cast<float*>(&value), ACL_FLOAT) : nullptr;
+        call.scalars[k] = scalars[k];
+      }
+      for (uint32_t k = 0; k < op->numFlags; ++k) call.flags[k] = in.ConsumeBool() ? 1 : 0;
       uint64_t ws = 0;
       aclOpExecutor* ex = nullptr;
-      aclnnStatus status = 0;
-      switch (op) {
-        case 0:
-          status = aclnnHardswishBackwardV2GetWorkspaceSize(a, b, c, &ws, &ex);
-          break;
-        case 1:
-          status = aclnnHardswishBackwardGetWorkspaceSize(a, b, c, &ws, &ex);
-          break;
-        case 2:
-          status = aclnnHardswishGetWorkspaceSize(a, b, &ws, &ex);
-          break;
-        default:
-          status = aclnnInplaceHardswishGetWorkspaceSize(a, &ws, &ex);
-          break;
+      const aclnnStatus status = aclnnHostOpGetWorkspaceSize(op, &call, &ws, &ex);
+      for (aclScalar* scalar : scalars) {
+        if (scalar != nullptr) aclDestroyScalar(scalar);
       }
       if (status == ACLNN_SUCCESS) {
         if (e.live) aclDestroyAclOpExecutor(e.handle);
@@ -286,21 +282,9 @@ void Step(FuzzedDataProvider& in, State& s) {
         ws = PickDevice(in, s, &room);
         if (in.ConsumeBool()) ws_size = in.ConsumeIntegralInRange<uint64_t>(0, kMaxBuffer + 64);
       }
-      aclnnStatus status = 0;
-      switch (e.op) {
-        case 0:
-          status = aclnnHardswishBackwardV2(ws, ws_size, e.handle, PickStream(in, s));
-          break;
-        case 1:
-          status = aclnnHardswishBackward(ws, ws_size, e.handle, PickStream(in, s));
-          break;
-        case 2:
-          status = aclnnHardswish(ws, ws_size, e.handle, PickStream(in, s));
-          break;
-        default:
-          status = aclnnInplaceHardswish(ws, ws_size, e.handle, PickStream(in, s));
-          break;
-      }
+      // A never-planned slot runs its (null or stale) executor through the first operator.
+      const aclnnHostOpInfo* op = e.op != nullptr ? e.op : aclnnHostOpGet(0);
+      const aclnnStatus status = aclnnHostOpRun(op, ws, ws_size, e.handle, PickStream(in, s));
       (void)status;
       // A non-repeatable executor is consumed by phase two, whatever it returns (as upstream);
       // whether it is still live is the registry's business: ask it by trying to destroy later.

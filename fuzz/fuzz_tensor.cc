@@ -1,12 +1,12 @@
 // libFuzzer target (a): tensor descriptors through the whole two-phase API of every operator.
 //
-// One input picks a SoC profile, an overflow mode and an operator, then describes each of the
-// operator's tensors (rank, dims, strides, offset, storage shape, dtype, format and where its data
-// pointer goes: into one shared device arena at some byte offset, host memory, null or freed
-// device memory) and the workspace phase two gets. It runs aclCreateTensor, phase one, phase two
-// and aclrtSynchronizeStream, and when phase two succeeds checks the whole arena against an
-// oracle: the same operator on contiguous copies of the inputs, scattered into the output view in
-// row-major order (last write wins), every other arena byte unchanged.
+// One input picks a SoC profile, an overflow mode and an operator of the table
+// (aclnn_host/ops.h), then its scalars and flags, then describes each of the operator's tensors (rank, dims, strides,
+// offset, storage shape, dtype, format and where its data pointer goes: into one shared device arena at some byte
+// offset, host memory, null or freed device memory) and the workspace phase two gets. It runs aclCreateTensor, phase
+// one, phase two and aclrtSynchronizeStream, and when phase two succeeds checks the whole arena against an oracle: the
+// same operator on contiguous copies of the inputs, scattered into the output view in row-major order (last write
+// wins), every other arena byte unchanged.
 //
 // Bounded: the arena is 16 KiB, and phase two only runs when the view has at most
 // kMaxComputedElements elements (huge-but-valid shapes still go through aclCreateTensor and phase
@@ -22,20 +22,17 @@
 
 #include "acl/acl.h"
 #include "aclnn/opdev/op_errno.h"
-#include "aclnnop/aclnn_hardswish.h"
-#include "aclnnop/aclnn_hardswish_backward.h"
-#include "aclnnop/aclnn_hardswish_backward_v2.h"
+#include "aclnn_host/ops.h"
 
 namespace {
 
 constexpr size_t kArenaBytes = 16 * 1024;
 constexpr int64_t kMaxComputedElements = 4096;
-constexpr size_t kMaxTensors = 3;
+constexpr size_t kMaxTensors = ACLNN_HOST_MAX_OP_INPUTS + 1;
 
 const char* const kSocs[] = {"Ascend910B3",    "Ascend910A",  "Ascend950PR", "Ascend310P3",
                              "Ascend910_9391", "Ascend310B1", "Ascend950DT", "NotASoc"};
 
-enum class Op { kBackwardV2, kBackwardV1, kForward, kInplace };
 enum class Where { kArena, kHost, kNull, kFreed };
 
 struct Spec {
@@ -209,36 +206,64 @@ struct Runtime {
   bool up = false;
 };
 
-aclnnStatus PhaseOne(Op op, aclTensor* const* t, uint64_t* ws, aclOpExecutor** ex) {
-  switch (op) {
-    case Op::kBackwardV2:
-      return aclnnHardswishBackwardV2GetWorkspaceSize(t[0], t[1], t[2], ws, ex);
-    case Op::kBackwardV1:
-      return aclnnHardswishBackwardGetWorkspaceSize(t[0], t[1], t[2], ws, ex);
-    case Op::kForward:
-      return aclnnHardswishGetWorkspaceSize(t[0], t[1], ws, ex);
-    case Op::kInplace:
-      return aclnnInplaceHardswishGetWorkspaceSize(t[0], ws, ex);
-  }
-  return -1;
+// One call's arguments: the tensors (inputs, then the output unless in place), scalars and flags.
+struct Call {
+  const aclnnHostOpInfo* op = nullptr;
+  aclScalar* scalars[ACLNN_HOST_MAX_OP_SCALARS] = {};
+  int flags[ACLNN_HOST_MAX_OP_FLAGS] = {};
+};
+
+aclnnStatus PhaseOne(const Call& call, aclTensor* const* t, uint64_t* ws, aclOpExecutor** ex) {
+  aclnnHostOpCall args{};
+  for (uint32_t i = 0; i < call.op->numInputs; ++i) args.inputs[i] = t[i];
+  for (uint32_t i = 0; i < call.op->numScalars; ++i) args.scalars[i] = call.scalars[i];
+  for (uint32_t i = 0; i < call.op->numFlags; ++i) args.flags[i] = call.flags[i];
+  args.output = call.op->inPlace ? t[0] : t[call.op->numInputs];
+  return aclnnHostOpGetWorkspaceSize(call.op, &args, ws, ex);
 }
 
-aclnnStatus PhaseTwo(Op op, void* ws, uint64_t size, aclOpExecutor* ex, aclrtStream stream) {
-  switch (op) {
-    case Op::kBackwardV2:
-      return aclnnHardswishBackwardV2(ws, size, ex, stream);
-    case Op::kBackwardV1:
-      return aclnnHardswishBackward(ws, size, ex, stream);
-    case Op::kForward:
-      return aclnnHardswish(ws, size, ex, stream);
-    case Op::kInplace:
-      return aclnnInplaceHardswish(ws, size, ex, stream);
-  }
-  return -1;
+aclnnStatus PhaseTwo(const Call& call, void* ws, uint64_t size, aclOpExecutor* ex, aclrtStream stream) {
+  return aclnnHostOpRun(call.op, ws, size, ex, stream);
 }
 
-size_t TensorCount(Op op) { return op == Op::kInplace ? 1 : op == Op::kForward ? 2 : 3; }
-size_t InputCount(Op op) { return op == Op::kInplace ? 1 : op == Op::kForward ? 1 : 2; }
+size_t TensorCount(const Call& call) { return call.op->numInputs + (call.op->inPlace ? 0 : 1); }
+size_t InputCount(const Call& call) { return call.op->numInputs; }
+
+/// A fuzzed scalar: CANN's scalar dtypes, values around the kink points or raw bits.
+aclScalar* FuzzedScalar(FuzzedDataProvider& in) {
+  static const aclDataType kDtypes[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT32,
+                                        ACL_INT64, ACL_INT8,    ACL_BOOL, ACL_UINT8,  ACL_COMPLEX64};
+  const aclDataType dtype = kDtypes[in.ConsumeIntegralInRange<size_t>(0, sizeof(kDtypes) / sizeof(kDtypes[0]) - 1)];
+  uint8_t bytes[16] = {};
+  if (in.ConsumeBool()) {
+    const double value = static_cast<double>(in.ConsumeIntegralInRange<int>(-64, 64)) / 8.0;
+    const float single = static_cast<float>(value);
+    const int32_t i32 = static_cast<int32_t>(value);
+    const int64_t i64 = i32;
+    switch (dtype) {
+      case ACL_FLOAT:
+      case ACL_COMPLEX64:
+        std::memcpy(bytes, &single, 4);
+        break;
+      case ACL_DOUBLE:
+        std::memcpy(bytes, &value, 8);
+        break;
+      case ACL_INT32:
+        std::memcpy(bytes, &i32, 4);
+        break;
+      case ACL_INT64:
+        std::memcpy(bytes, &i64, 8);
+        break;
+      default:
+        bytes[0] = static_cast<uint8_t>(i32);
+        break;
+    }
+  } else {
+    const std::vector<uint8_t> raw = in.ConsumeBytes<uint8_t>(sizeof(bytes));
+    std::memcpy(bytes, raw.data(), raw.size());
+  }
+  return in.ConsumeIntegralInRange<int>(0, 15) == 0 ? nullptr : aclCreateScalar(bytes, dtype);
+}
 
 void* DeviceAlloc(size_t bytes) {
   void* p = nullptr;
@@ -248,7 +273,8 @@ void* DeviceAlloc(size_t bytes) {
 
 /// The oracle's result: the operator on contiguous copies of the inputs (gathered from `before`),
 /// in row-major order, as raw output elements.
-std::vector<uint8_t> Reference(Op op, const Spec* specs, const uint8_t* before, int64_t count, aclrtStream stream) {
+std::vector<uint8_t> Reference(const Call& op, const Spec* specs, const uint8_t* before, int64_t count,
+                               aclrtStream stream) {
   const size_t tensors = TensorCount(op);
   const size_t out_index = tensors - 1;
   std::vector<void*> buffers(tensors);
@@ -333,7 +359,10 @@ void RunOne(FuzzedDataProvider& in) {
   void* freed = DeviceAlloc(256);
   aclrtFree(freed);
 
-  const Op op = static_cast<Op>(in.ConsumeIntegralInRange<int>(0, 3));
+  Call op;
+  op.op = aclnnHostOpGet(in.ConsumeIntegralInRange<size_t>(0, aclnnHostOpCount() - 1));
+  for (uint32_t i = 0; i < op.op->numScalars; ++i) op.scalars[i] = FuzzedScalar(in);
+  for (uint32_t i = 0; i < op.op->numFlags; ++i) op.flags[i] = in.ConsumeBool() ? 1 : 0;
   const size_t tensors = TensorCount(op);
   Spec specs[kMaxTensors];
   aclTensor* handles[kMaxTensors] = {};
@@ -367,9 +396,14 @@ void RunOne(FuzzedDataProvider& in) {
   const aclnnStatus planned = created ? PhaseOne(op, handles, &ws_size, &executor) : ACLNN_ERR_PARAM_NULLPTR;
   if (planned == ACLNN_SUCCESS) {
     if (executor == nullptr) Die("phase one succeeded without an executor");
-    const int64_t count = BoundedCount(specs[0].view);
+    const int64_t count = BoundedCount(specs[tensors - 1].view);
     bool all_in_arena = true;
-    for (size_t k = 0; k < tensors; ++k) all_in_arena = all_in_arena && specs[k].where == Where::kArena;
+    // The oracle gathers every tensor element for element: broadcast inputs are only run.
+    bool same_views = true;
+    for (size_t k = 0; k < tensors; ++k) {
+      all_in_arena = all_in_arena && specs[k].where == Where::kArena;
+      same_views = same_views && specs[k].view == specs[0].view;
+    }
     if (count < 0) {
       aclDestroyAclOpExecutor(executor);  // checked, not executed
     } else {
@@ -403,7 +437,7 @@ void RunOne(FuzzedDataProvider& in) {
         if (specs[k].where == Where::kHost || specs[k].where == Where::kNull) Die("phase two ran on host or null data");
       }
       if (launched != ACLNN_SUCCESS) aclDestroyAclOpExecutor(executor);
-      if (launched == ACLNN_SUCCESS && count > 0 && all_in_arena) {
+      if (launched == ACLNN_SUCCESS && count > 0 && all_in_arena && same_views) {
         // The oracle.
         const size_t out_index = tensors - 1;
         const Spec& out = specs[out_index];
@@ -441,8 +475,8 @@ void RunOne(FuzzedDataProvider& in) {
             continue;
           }
           if (arena[i] != expected[i]) {
-            std::fprintf(stderr, "fuzz_tensor: arena byte %zu is %02x, expected %02x (op %d)\n", i, arena[i],
-                         expected[i], static_cast<int>(op));
+            std::fprintf(stderr, "fuzz_tensor: arena byte %zu is %02x, expected %02x (%s)\n", i, arena[i], expected[i],
+                         op.op->api);
             for (size_t k = 0; k < tensors; ++k) PrintSpec(k, specs[k]);
             std::fprintf(stderr, "  workspace %llu bytes, in arena %d at %zu, given %llu\n",
                          static_cast<unsigned long long>(ws_size), ws_in_arena ? 1 : 0, ws_arena_byte,
@@ -456,6 +490,9 @@ void RunOne(FuzzedDataProvider& in) {
   }
   for (size_t k = 0; k < tensors; ++k) {
     if (handles[k] != nullptr) aclDestroyTensor(handles[k]);
+  }
+  for (aclScalar* scalar : op.scalars) {
+    if (scalar != nullptr) aclDestroyScalar(scalar);
   }
   aclrtFree(arena);
   aclrtDestroyStream(stream);

@@ -101,6 +101,19 @@ int InfoCommand(const InfoOptions& options) {
                       {"device_memory", p.device_memory_bytes}});
     }
     json["soc_profiles"] = list;
+    // The operator table (scripts/golden.py checks it has a model for each).
+    nlohmann::ordered_json operators = nlohmann::ordered_json::array();
+    for (const OpInfo& op : Ops()) {
+      operators.push_back({{"name", op.name},
+                           {"api", op.aclnn_name},
+                           {"kernel", op.kernel_name},
+                           {"inputs", op.inputs},
+                           {"scalars", op.scalars},
+                           {"flags", op.flags},
+                           {"in_place", op.in_place},
+                           {"output_casts", op.output_casts}});
+    }
+    json["operators"] = operators;
     std::printf("%s\n", json.dump(2).c_str());
     return kExitOk;
   }

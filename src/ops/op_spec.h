@@ -2,7 +2,7 @@
 // it. An operator is a row: its arguments, its checks in upstream's order, its dtype lists, which
 // kernel each SoC runs, its tiling and its product support. The row also generates the API's
 // extern "C" entry points (ops/op_table.cc) and its entry in the public op table
-// (aclnn_host/aclnn_host_ops.h) that the CLI, the benchmark, the fuzzers, the Python package and
+// (aclnn_host/ops.h) that the CLI, the benchmark, the fuzzers, the Python package and
 // the tests iterate over.
 #ifndef ACLNN_HOST_OPS_OP_SPEC_H_
 #define ACLNN_HOST_OPS_OP_SPEC_H_
