@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "aclnn_host/ops.h"
 #include "aclnnop/aclnn_hardswish.h"
 #include "aclnnop/aclnn_hardswish_backward.h"
 #include "aclnnop/aclnn_hardswish_backward_v2.h"
@@ -138,35 +139,17 @@ struct Operands {
   // Phase one of the op on these operands; ADD_FAILURE when it does not succeed.
   aclOpExecutor* PhaseOne(uint64_t* workspace_size) {
     aclOpExecutor* executor = nullptr;
-    aclnnStatus status = -1;
-    switch (op) {
-      case Op::kV2:
-        status = aclnnHardswishBackwardV2GetWorkspaceSize(grad.get(), self.get(), out.get(), workspace_size, &executor);
-        break;
-      case Op::kV1:
-        status = aclnnHardswishBackwardGetWorkspaceSize(grad.get(), self.get(), out.get(), workspace_size, &executor);
-        break;
-      case Op::kForward:
-        status = aclnnHardswishGetWorkspaceSize(self.get(), out.get(), workspace_size, &executor);
-        break;
-      case Op::kInplace:
-        status = aclnnInplaceHardswishGetWorkspaceSize(out.get(), workspace_size, &executor);
-        break;
-    }
+    const aclnnHostOpInfo* info = aclnnHostOpFind(api());
+    aclnnHostOpCall call{};
+    if (info->numInputs == 2) call.inputs[0] = grad.get(), call.inputs[1] = self.get();
+    if (info->numInputs == 1) call.inputs[0] = info->inPlace ? out.get() : self.get();
+    call.output = out.get();
+    const aclnnStatus status = aclnnHostOpGetWorkspaceSize(info, &call, workspace_size, &executor);
     EXPECT_EQ(status, ACLNN_SUCCESS) << TakeErrorMessage();
     return executor;
   }
   aclnnStatus PhaseTwo(void* workspace, uint64_t size, aclOpExecutor* executor, aclrtStream stream) const {
-    switch (op) {
-      case Op::kV2:
-        return aclnnHardswishBackwardV2(workspace, size, executor, stream);
-      case Op::kV1:
-        return aclnnHardswishBackward(workspace, size, executor, stream);
-      case Op::kForward:
-        return aclnnHardswish(workspace, size, executor, stream);
-      default:
-        return aclnnInplaceHardswish(workspace, size, executor, stream);
-    }
+    return aclnnHostOpRun(aclnnHostOpFind(api()), workspace, size, executor, stream);
   }
   // Whether out (the in-place op's self) still holds kSentinel everywhere, after the device
   // has drained.
