@@ -24,6 +24,7 @@
 #include "base/executor.h"
 #include "base/tensor.h"
 #include "kernels/isa.h"
+#include "ops/op_spec.h"
 #include "roofline_kernels.h"
 #include "runtime/thread_pool.h"
 
@@ -229,6 +230,21 @@ void BM_Op(benchmark::State& state, const aclnnHostOpInfo* op, aclDataType dtype
   state.SetItemsProcessed(state.iterations() * ops.elements);
 }
 
+/// One op's kernel for one ISA variant alone: one thread, contiguous cache-resident operands
+/// (BM_OpKernel/<op>/<dtype>/<isa>/<elements>), so the variants compare on the same data.
+void BM_OpKernel(benchmark::State& state, const aclnn_host::OpSpec* op, aclDataType dtype,
+                 aclnn_host::kernels::Isa isa) {
+  Operands ops(dtype, {state.range(0)});
+  const aclnn_host::DenseKernel kernel = op->kernels(isa, dtype, dtype, false).infnan;
+  const aclnn_host::KernelScalars scalars{{0.5f, 0.5f, 0.5f, 0.5f}};
+  const void* inputs[aclnn_host::kMaxOpInputs + 1] = {};
+  for (uint32_t k = 0; k < op->num_inputs; ++k) inputs[k] = ops.data[2 - op->num_inputs + k];
+  inputs[op->num_inputs] = &scalars;
+  for (auto _ : state) kernel(ops.elements, inputs, ops.data[2]);
+  state.SetBytesProcessed(state.iterations() * ops.elements * (op->num_inputs + 1) *
+                          static_cast<int64_t>(SizeOf(dtype)));
+}
+
 void RegisterOperatorBenchmarks() {
   const struct {
     const char* name;
@@ -239,6 +255,14 @@ void RegisterOperatorBenchmarks() {
     for (const auto& dtype : dtypes) {
       const std::string name = std::string("BM_Op/") + op->name + "/" + dtype.name;
       benchmark::RegisterBenchmark(name.c_str(), BM_Op, op, dtype.dtype)->Arg(1 << 20)->Arg(1 << 26)->UseRealTime();
+      // Every ISA variant this CPU runs (kernels/isa.h), on the row's AscendC sequence.
+      const aclnn_host::OpSpec* spec = aclnn_host::FindOpSpec(op->name);
+      for (aclnn_host::kernels::Isa isa : aclnn_host::kernels::SupportedIsas()) {
+        if (spec->kernels(isa, dtype.dtype, dtype.dtype, false).infnan == nullptr) continue;
+        const std::string kernel_name =
+            std::string("BM_OpKernel/") + op->name + "/" + dtype.name + "/" + aclnn_host::kernels::IsaName(isa);
+        benchmark::RegisterBenchmark(kernel_name.c_str(), BM_OpKernel, spec, dtype.dtype, isa)->Arg(1 << 14);
+      }
     }
   }
 }
