@@ -310,3 +310,11 @@ def test_package_equals_the_cli_bit_for_bit(tmp_path_factory, case):
     assert actual.shape == expected.shape
     assert actual.dtype == expected.dtype
     assert actual.tobytes() == expected.tobytes()
+
+
+def test_keywords_the_op_does_not_take_are_refused():
+    # Scalars and flags are keywords named after the table's snake_case names; no others.
+    with pytest.raises(TypeError, match="unexpected keyword arguments \\['alpha'\\]"):
+        aclnn_host.hardswish(np.zeros(4, np.float32), alpha=1.0)
+    for op in aclnn_host.OPS:
+        assert all(name.isidentifier() for name in list(op["scalars"]) + list(op["flags"]))

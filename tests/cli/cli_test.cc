@@ -622,3 +622,17 @@ TEST_F(CliTest, GoldenWritesTheKitsManualDataLayout) {
 }
 
 }  // namespace
+
+// --scalar and --flag name the row's scalars and flags (the table's snake_case names); anything
+// else is a usage error that names the op, and nothing is written.
+TEST_F(CliTest, ScalarsAndFlagsTheOpDoesNotTakeAreUsageErrors) {
+  const float x[4] = {-4.0f, -1.0f, 1.0f, 4.0f};
+  WriteNpy(Path("x.npy"), "<f4", "(4,)", x, sizeof(x));
+  Result result = Run("run hardswish -i self=" + Path("x.npy") + " -o " + Path("y.npy") + " --scalar alpha=1");
+  EXPECT_EQ(result.code, 2);
+  EXPECT_NE(result.err.find("--scalar \"alpha=1\": hardswish's scalars are none"), std::string::npos) << result.err;
+  result = Run("run hardswish -i self=" + Path("x.npy") + " -o " + Path("y.npy") + " --flag self_is_result");
+  EXPECT_EQ(result.code, 2);
+  EXPECT_NE(result.err.find("--flag \"self_is_result\" is not a flag of hardswish"), std::string::npos) << result.err;
+  EXPECT_FALSE(Exists(Path("y.npy")));
+}
