@@ -40,7 +40,8 @@ SOCS = {
 }
 # The operators with an independent model below. main() checks that the library's operator table
 # (`aclnn-host info --json`) has no operator without one.
-OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish")
+OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish", "hardsigmoid",
+       "inplace_hardsigmoid")
 
 
 # ---- storage formats: raw bits <-> fp32 -------------------------------------------------------------
@@ -173,8 +174,21 @@ def hardswish_tbe(x):
     return (x * t).astype(np.float32)
 
 
+def hardsigmoid(x, numerics):
+    """hard_sigmoid (950: Muls, Adds, Mins, Maxs; TBE: vmuls, vadds, vmaxs, vmins): x * alpha + beta
+    in fp32, alpha = 1.0f / 6 (0x3E2AAAAB), clamped to [0, 1]; NaN in gives NaN out."""
+    ftz = flush if numerics["ftz"] else (lambda v: v)
+    y = ftz(x * np.uint32(0x3E2AAAAB).view(np.float32))
+    y = ftz(y + np.float32(0.5))
+    return np.where(np.isnan(y), y, np.clip(y, np.float32(0), np.float32(1))).astype(np.float32)
+
+
 def golden(op, inputs, fmt, out_fmt, numerics):
     read = (lambda raw: flush(widen(raw, fmt), fmt)) if numerics["ftz"] else (lambda raw: widen(raw, fmt))
+    if op in ("hardsigmoid", "inplace_hardsigmoid"):
+        # 950's AscendC kernel narrows bf16 with CAST_ROUND (half away); TBE's and fp16's are nearest-even.
+        return store(hardsigmoid(read(inputs["self"]), numerics), fmt, numerics,
+                     half_away=fmt == BF16 and not numerics["tbe"])
     if op == "hardswish_backward" and numerics["tbe"]:
         r = hardswish_grad_tbe(read(inputs["grad_output"]), read(inputs["self"]), fmt != F16)
         return store(r, fmt, numerics)

@@ -34,7 +34,8 @@ def test_the_readme_snippet(capsys):
 
 def test_one_function_per_operator_of_the_table():
     names = [row["python_name"] for row in aclnn_host.OPS]
-    assert names == ["hardswish_backward_v2", "hardswish_backward", "hardswish", "hardswish_"]
+    assert len(set(names)) == len(names)
+    assert {"hardswish_backward_v2", "hardswish", "hardswish_", "hardsigmoid", "hardsigmoid_"} <= set(names)
     for name in names:
         assert callable(getattr(aclnn_host, name))
         assert name in aclnn_host.__all__

@@ -95,6 +95,25 @@ aclnnStatus CheckSameShape(const char* api, const NamedTensor& t, const NamedTen
               other.name, FormatDims(shape).c_str(), FormatDims(other_shape).c_str());
 }
 
+aclnnStatus CheckDtypesMatch(const char* api, const char* entity, const NamedTensor& a, const NamedTensor& b) {
+  const aclDataType a_dtype = DescOf(a.tensor).dtype;
+  const aclDataType b_dtype = DescOf(b.tensor).dtype;
+  if (a_dtype == b_dtype) return ACLNN_SUCCESS;
+  return Fail(api, ACLNN_ERR_PARAM_INVALID,
+              "Parameters %s, %s of %s have incorrect dtypes %s, %s. Reason: the dtype of %s and %s must be the same.",
+              a.name, b.name, entity, DtypeName(a_dtype).c_str(), DtypeName(b_dtype).c_str(), a.name, b.name);
+}
+
+aclnnStatus CheckFormatsMatch(const char* api, const char* entity, const NamedTensor& a, const NamedTensor& b) {
+  const aclFormat a_format = DescOf(a.tensor).format;
+  const aclFormat b_format = DescOf(b.tensor).format;
+  if (a_format == b_format) return ACLNN_SUCCESS;
+  return Fail(
+      api, ACLNN_ERR_PARAM_INVALID,
+      "Parameters %s, %s of %s have incorrect formats %s, %s. Reason: the format of %s and %s must be the same.",
+      a.name, b.name, entity, FormatName(a_format).c_str(), FormatName(b_format).c_str(), a.name, b.name);
+}
+
 aclnnStatus CheckLayout(const char* api, const NamedTensor& t) {
   const TensorDesc& desc = DescOf(t.tensor);
   for (size_t i = 0; i < desc.view.rank; ++i) {

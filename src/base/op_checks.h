@@ -60,6 +60,12 @@ AH_INTERNAL_API aclnnStatus CheckMaxRank(const char* api, const NamedTensor& t, 
 AH_INTERNAL_API aclnnStatus CheckSameShape(const char* api, const NamedTensor& t, const NamedTensor& other);
 /// 161002 for what upstream leaves unchecked: negative dims, strides or storage dims, and views
 /// whose element count or byte extent does not fit in int64.
+/// OP_LOGE_FOR_INVALID_DTYPES_WITH_REASON / _FORMATS_: "Parameters a, b of `entity` have incorrect
+/// dtypes (formats) X, Y. Reason: the dtype (format) of a and b must be the same." (161002).
+AH_INTERNAL_API aclnnStatus CheckDtypesMatch(const char* api, const char* entity, const NamedTensor& a,
+                                             const NamedTensor& b);
+AH_INTERNAL_API aclnnStatus CheckFormatsMatch(const char* api, const char* entity, const NamedTensor& a,
+                                              const NamedTensor& b);
 AH_INTERNAL_API aclnnStatus CheckLayout(const char* api, const NamedTensor& t);
 /// 561103 when the view reaches outside its storage shape (upstream's contiguous step fails).
 AH_INTERNAL_API aclnnStatus CheckViewInStorage(const char* api, const NamedTensor& t);

@@ -145,6 +145,41 @@ std::string DtypeName(aclDataType dtype) {
   return "DT_UNDEFINED(" + std::to_string(static_cast<int>(dtype)) + ")";
 }
 
+std::string FormatName(aclFormat format) {
+  switch (format) {
+    case ACL_FORMAT_UNDEFINED:
+      return "UNDEFINED";
+    case ACL_FORMAT_NCHW:
+      return "NCHW";
+    case ACL_FORMAT_NHWC:
+      return "NHWC";
+    case ACL_FORMAT_ND:
+      return "ND";
+    case ACL_FORMAT_NC1HWC0:
+      return "NC1HWC0";
+    case ACL_FORMAT_FRACTAL_Z:
+      return "FRACTAL_Z";
+    case ACL_FORMAT_NC1HWC0_C04:
+      return "NC1HWC0_C04";
+    case ACL_FORMAT_HWCN:
+      return "HWCN";
+    case ACL_FORMAT_NDHWC:
+      return "NDHWC";
+    case ACL_FORMAT_FRACTAL_NZ:
+      return "FRACTAL_NZ";
+    case ACL_FORMAT_NCDHW:
+      return "NCDHW";
+    case ACL_FORMAT_NDC1HWC0:
+      return "NDC1HWC0";
+    case ACL_FORMAT_NC:
+      return "NC";
+    case ACL_FORMAT_NCL:
+      return "NCL";
+    default:
+      return "FORMAT_" + std::to_string(static_cast<int>(format));
+  }
+}
+
 bool ElementCount(const Dims& dims, int64_t* count) {
   // Every dim is looked at: a negative dim after a zero one still makes the shape invalid, and
   // a zero anywhere makes the count 0 even when the other dims' product would overflow.

@@ -37,6 +37,8 @@ AH_INTERNAL_API const TensorDesc& DescOf(const aclTensor* tensor);
 
 /// "DT_FLOAT", "DT_BF16", ... as CANN prints dtypes; "DT_UNDEFINED(<n>)" for unknown values.
 AH_INTERNAL_API std::string DtypeName(aclDataType dtype);
+/// GE's name of a format, as CANN's messages print it ("ND", "NCHW", "FRACTAL_NZ").
+AH_INTERNAL_API std::string FormatName(aclFormat format);
 
 /// The product of `dims`; false when a dim is negative or the product overflows int64.
 AH_INTERNAL_API bool ElementCount(const Dims& dims, int64_t* count);

@@ -48,6 +48,8 @@ enum class Check : uint8_t {
   kCastable,       // operand a's dtype can be cast to operand b's
   kMaxRank,        // operand a has at most `arg` dims
   kSameShape,      // operand a has operand b's shape ("Expected tensor for a to have same size as ... b")
+  kDtypesMatch,    // operands a and b have one dtype ("Parameters a, b of `name` have incorrect dtypes ...")
+  kFormatsMatch,   // operands a and b have one storage format (likewise, "... incorrect formats ...")
 };
 
 struct CheckStep {
@@ -69,10 +71,18 @@ constexpr CheckStep DtypeEqual(int8_t operand, int8_t like) { return {Check::kDt
 constexpr CheckStep Castable(int8_t from, int8_t to) { return {Check::kCastable, from, to, 0, nullptr}; }
 constexpr CheckStep MaxRank(int8_t operand, int32_t rank) { return {Check::kMaxRank, operand, 0, rank, nullptr}; }
 constexpr CheckStep SameShape(int8_t operand, int8_t like) { return {Check::kSameShape, operand, like, 0, nullptr}; }
+/// `entity`: the API upstream's message names (an in-place form reports its out-of-place API's).
+constexpr CheckStep DtypesMatch(int8_t a, int8_t b, const char* entity) {
+  return {Check::kDtypesMatch, a, b, 0, entity};
+}
+constexpr CheckStep FormatsMatch(int8_t a, int8_t b, const char* entity) {
+  return {Check::kFormatsMatch, a, b, 0, entity};
+}
 
 /// The dtypes an op accepts on a SoC (upstream's support lists).
 enum class DtypeRule : uint8_t {
   kActivationFloat,  // {FLOAT, FLOAT16, BF16} where the SoC lists BF16, else {FLOAT, FLOAT16}
+  kFloatInt32,       // {FLOAT, FLOAT16, INT32, BF16} where the SoC lists BF16, else {FLOAT, FLOAT16, INT32}
 };
 
 /// Which kernel each SoC runs (each op's *_def.cpp registers its AscendC kernels per SoC; a SoC
@@ -84,7 +94,8 @@ enum class KernelRegistration : uint8_t {
 
 /// Which SoCs have a kernel at all (the docs' product tables).
 enum class ProductSupport : uint8_t {
-  kNot310,  // every profile but Atlas 310P/310B (upstream's launcher fails there: 561103)
+  kNot310,      // every profile but Atlas 310P/310B (upstream's launcher fails there: 561103)
+  kEverywhere,  // every profile (the built-in TBE kernel exists on every SoC; no platform check)
 };
 
 /// How phase one splits the work and what workspace the NPU tiling reports.

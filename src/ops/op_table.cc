@@ -6,6 +6,7 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "base/executor.h"
+#include "kernels/activation.h"
 #include "kernels/hardswish.h"
 #include "kernels/hardswish_grad.h"
 #include "ops/op_spec.h"

@@ -25,7 +25,7 @@ aclnnStatus CheckOutputPointers(const char* api, const uint64_t* workspace_size,
 // 561103.
 aclnnStatus CheckKernelAvailable(const OpSpec& op, const SocProfile& profile) {
   const bool is_310 = profile.series == SocSeries::kAscend310P || profile.series == SocSeries::kAscend310B;
-  if (op.products == ProductSupport::kNot310 && !is_310) return ACLNN_SUCCESS;
+  if (op.products == ProductSupport::kEverywhere || !is_310) return ACLNN_SUCCESS;
   return Fail(op.phase_one_api, ACLNN_ERR_INNER_NULLPTR, "%sAiCore ADD_TO_LAUNCHER_LIST_AICORE failed.",
               op.kernel_type);
 }
@@ -85,6 +85,10 @@ class PhaseOne {
         return CheckMaxRank(api_, Operand(step.a), static_cast<size_t>(step.arg));
       case Check::kSameShape:
         return CheckSameShape(api_, Operand(step.a), Operand(step.b));
+      case Check::kDtypesMatch:
+        return CheckDtypesMatch(api_, step.name, Operand(step.a), Operand(step.b));
+      case Check::kFormatsMatch:
+        return CheckFormatsMatch(api_, step.name, Operand(step.a), Operand(step.b));
     }
     return ACLNN_SUCCESS;
   }
@@ -188,6 +192,10 @@ DtypeList DtypesFor(DtypeRule rule, const SocProfile& profile) {
   switch (rule) {
     case DtypeRule::kActivationFloat:
       return FloatDtypesFor(profile);
+    case DtypeRule::kFloatInt32:
+      // GetDtypeSupportListV2: its first list on 910B, 910_93 and 950 — the profiles with BF16.
+      if (profile.supports_bf16) return DtypeList{{ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_BF16}, 4};
+      return DtypeList{{ACL_FLOAT, ACL_FLOAT16, ACL_INT32}, 3};
   }
   return DtypeList{{}, 0};
 }

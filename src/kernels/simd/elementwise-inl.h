@@ -224,8 +224,43 @@ ElementwiseKernels UnaryKernelsTo(aclDataType out) {
   }
 }
 
+/// Whether Op also has an INT32 kernel (declares `static constexpr bool kInt32 = true`).
+template <class Op, class = void>
+struct OpTakesInt32 : std::false_type {};
+template <class Op>
+struct OpTakesInt32<Op, std::enable_if_t<Op::kInt32>> : std::true_type {};
+
+/// out[i] = Op(x[i]) for INT32 x and out, as the NPU's INT32 kernels compute it: x converted to
+/// fp32 (nearest-even beyond 2^24), the fp32 sequence, the result truncated toward zero (CAST_TRUNC).
+/// Op must keep its results inside the int32 range. Subnormals and the overflow mode do not arise.
+template <class Op>
+void Int32UnaryKernel(int64_t n, const void* const* inputs, void* output) {
+  const int32_t* HWY_RESTRICT x = static_cast<const int32_t*>(inputs[0]);
+  int32_t* HWY_RESTRICT out = static_cast<int32_t*>(output);
+  const KernelScalars& s = ScalarsOf<Op>(inputs, 1);
+  const hn::ScalableTag<float> df;
+  const hn::RebindToSigned<decltype(df)> di;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+  int64_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const auto y = Op::template Apply<false>(df, s, hn::ConvertTo(df, hn::LoadU(di, x + i)));
+    hn::StoreU(hn::ConvertTo(di, y), di, out + i);
+  }
+  const hn::CappedTag<float, 1> d1;
+  const hn::RebindToSigned<decltype(d1)> di1;
+  for (; i < n; ++i) {
+    const auto y = Op::template Apply<false>(d1, s, hn::ConvertTo(d1, hn::LoadU(di1, x + i)));
+    hn::StoreU(hn::ConvertTo(di1, y), di1, out + i);
+  }
+}
+
 template <class Op, bool kFlush>
 ElementwiseKernels UnaryKernelsFor(aclDataType in, aclDataType out) {
+  if constexpr (OpTakesInt32<Op>::value) {
+    if (in == ACL_INT32 && out == ACL_INT32) {
+      return {Int32UnaryKernel<Op>, Int32UnaryKernel<Op>, Int32UnaryKernel<Op>, Int32UnaryKernel<Op>, DeviceKernel{}};
+    }
+  }
   switch (in) {
     case ACL_FLOAT:
       return UnaryKernelsTo<Format::kFp32, Op, kFlush>(out);

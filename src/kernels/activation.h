@@ -1,0 +1,33 @@
+// The kernels of the piecewise-linear activation family of ops-nn (the HardSwish ops have theirs in
+// hardswish.h and hardswish_grad.h). Each selector returns the kernels of one NPU sequence — the
+// AscendC kernel that Ascend 950 registers, or the built-in TBE kernel other SoCs run — for an ISA,
+// input and output dtype and subnormal behaviour.
+#ifndef ACLNN_HOST_KERNELS_ACTIVATION_H_
+#define ACLNN_HOST_KERNELS_ACTIVATION_H_
+
+#include "acl/acl_base.h"
+#include "base/elementwise.h"
+#include "common/export.h"
+#include "kernels/isa.h"
+
+namespace aclnn_host {
+namespace kernels {
+
+/// HardSigmoid's attribute alpha as aclnn passes it: 1.0f / 6.0f (0x3E2AAAAB), and beta.
+constexpr float kHardsigmoidAlpha = 1.0f / 6.0f;
+constexpr float kHardsigmoidBeta = 0.5f;
+
+/// aclnnHardsigmoid on Ascend 950 (AscendC, hard_sigmoid.cpp): min(max(x * alpha + beta, ...)) in
+/// fp32, each step rounded; fp16 narrowed nearest-even and bf16 half-away before the clamp (the
+/// same values: 0 and 1 are exact); INT32 converted to fp32 and truncated back.
+AH_INTERNAL_API ElementwiseKernels HardsigmoidKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+
+/// aclnnHardsigmoid's built-in TBE kernel (910, 910B, 910_93, 310P, 310B): the same fp32 sequence
+/// (max, then min), every narrowing nearest-even.
+AH_INTERNAL_API ElementwiseKernels HardsigmoidTbeKernels(Isa isa, aclDataType in, aclDataType out,
+                                                         bool flush_subnormals);
+
+}  // namespace kernels
+}  // namespace aclnn_host
+
+#endif  // ACLNN_HOST_KERNELS_ACTIVATION_H_
