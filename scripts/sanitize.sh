@@ -43,8 +43,8 @@ run_asan() {  # all|quick
   else
     ctest --test-dir build-asan --output-on-failure -j"$jobs" -E "$unsanitizable"
   fi
-  for sample in hardswish_backward_v2 hardswish_backward hardswish; do
-    build-asan/examples/${sample}_sample >/dev/null
+  for sample in build-asan/examples/*_sample; do  # every sample (examples/<op>/)
+    "$sample" >/dev/null
   done
   echo "asan ($1): passed"
 }
@@ -67,13 +67,12 @@ run_valgrind() {
   configure build-valgrind
   local tests=(fuzz_regression_test tensor_executor_test device_memory_test hardswish_test concurrency_test runtime_test
                launch_test)
-  cmake --build build-valgrind -j"$jobs" \
-    --target hardswish_backward_v2_sample hardswish_backward_sample hardswish_sample "${tests[@]}"
+  cmake --build build-valgrind -j"$jobs"
   local memcheck=(valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite
                   --show-leak-kinds=definite)
-  for sample in hardswish_backward_v2 hardswish_backward hardswish; do
-    echo "valgrind: ${sample}_sample"
-    "${memcheck[@]}" build-valgrind/examples/${sample}_sample >/dev/null
+  for sample in build-valgrind/examples/*_sample; do
+    echo "valgrind: $sample"
+    "${memcheck[@]}" "$sample" >/dev/null
   done
   for test in "${tests[@]}"; do
     echo "valgrind: $test"
