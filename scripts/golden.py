@@ -26,8 +26,8 @@ except ImportError:
           "the golden check did not run" % sys.executable, file=sys.stderr)
     sys.exit(77)
 
-F32, F16, BF16 = "fp32", "fp16", "bf16"
-THRESHOLD = {F32: 2.0 ** -13, F16: 2.0 ** -10, BF16: 2.0 ** -7}
+F32, F16, BF16, I32 = "fp32", "fp16", "bf16", "int32"
+THRESHOLD = {F32: 2.0 ** -13, F16: 2.0 ** -10, BF16: 2.0 ** -7, I32: 0.0}
 
 # SoC profiles and their numerics (numerics-and-socs.md): A2/A3 are INF_NAN, A1 saturates, 950 flushes
 # subnormals. A1 has no bf16. tbe: the forward op and V1 run CANN's built-in TBE kernels there (the
@@ -42,12 +42,16 @@ SOCS = {
 # (`aclnn-host info --json`) has no operator without one.
 OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish", "hardsigmoid",
        "inplace_hardsigmoid")
+# The operators that also take INT32 (upstream's dtype lists), on every SoC.
+INT32_OPS = ("hardsigmoid", "inplace_hardsigmoid")
 
 
 # ---- storage formats: raw bits <-> fp32 -------------------------------------------------------------
 
 def widen(raw, fmt):
-    """Exact widening of raw storage (uint16 for fp16/bf16, float32 for fp32) to float32."""
+    """Exact widening of raw storage (uint16 for fp16/bf16, float32 for fp32) to float32 (int32: as is)."""
+    if fmt == I32:
+        return raw
     if fmt == F32:
         return raw.astype(np.float32)
     if fmt == F16:
@@ -183,7 +187,15 @@ def hardsigmoid(x, numerics):
     return np.where(np.isnan(y), y, np.clip(y, np.float32(0), np.float32(1))).astype(np.float32)
 
 
+def golden_int32(op, inputs):
+    """INT32 kernels: x converted to fp32 (nearest-even), the fp32 sequence, truncated toward zero."""
+    x = inputs["self"].astype(np.float32)
+    return np.trunc(hardsigmoid(x, dict(ftz=False))).astype(np.int32)
+
+
 def golden(op, inputs, fmt, out_fmt, numerics):
+    if fmt == I32:
+        return golden_int32(op, inputs)
     read = (lambda raw: flush(widen(raw, fmt), fmt)) if numerics["ftz"] else (lambda raw: widen(raw, fmt))
     if op in ("hardsigmoid", "inplace_hardsigmoid"):
         # 950's AscendC kernel narrows bf16 with CAST_ROUND (half away); TBE's and fp16's are nearest-even.
@@ -218,6 +230,11 @@ def special_values():
 
 def make_inputs(fmt, count, rng):
     """Raw storage: the special values, values in [-6, 6], random bit patterns."""
+    if fmt == I32:
+        edges = np.array([-2 ** 31, 2 ** 31 - 1, 2 ** 24 + 1, -(2 ** 24) - 1, 0, 1, -1, 2, 3, 4, -3, -4], dtype=np.int64)
+        small = rng.integers(-10, 11, count // 2)
+        bits = rng.integers(-2 ** 31, 2 ** 31, count - count // 2 - edges.size)
+        return np.concatenate([edges, small, bits]).astype(np.int32)
     specials = special_values()
     n_uniform = count // 2
     n_bits = count - n_uniform - specials.size
@@ -232,12 +249,12 @@ def make_inputs(fmt, count, rng):
 
 def save(path, raw, fmt):
     """fp32 as '<f4', fp16 as '<f2', bf16 as '<u2' bit patterns (with --dtype bf16)."""
-    np.save(path, raw.view(np.float16) if fmt == F16 else raw)
+    np.save(path, raw.view(np.float16) if fmt == F16 else raw)  # int32 as '<i4'
 
 
 def load(path, fmt):
     array = np.load(path)
-    expected = {F32: np.float32, F16: np.float16, BF16: np.uint16}[fmt]
+    expected = {F32: np.float32, F16: np.float16, BF16: np.uint16, I32: np.int32}[fmt]
     if array.dtype != expected:
         raise SystemExit("%s: dtype %s, expected %s" % (path, array.dtype, np.dtype(expected)))
     return array.view(np.uint16) if fmt == F16 else array
@@ -251,6 +268,9 @@ def is_nan(raw, fmt):
 
 def compare(actual, expected, fmt):
     """(bit mismatches, stat_rel_err mean, max, pass) — NaN matches NaN in the bit check."""
+    if fmt == I32:  # upstream's binary_equal
+        mismatches = int(np.count_nonzero(actual != expected))
+        return mismatches, 0.0, 0.0, mismatches == 0
     a_nan, e_nan = is_nan(actual, fmt), is_nan(expected, fmt)
     same_bits = (actual.view(np.uint32 if fmt == F32 else np.uint16) ==
                  expected.view(np.uint32 if fmt == F32 else np.uint16))
@@ -310,8 +330,8 @@ def run_case(args, work, op, soc, fmt, out_fmt, strided, rng):
         "PASS" if ok else "FAIL", op, soc, fmt, out_fmt, " strided" if strided else "", actual.size, mismatches,
         mean, worst, THRESHOLD[out_fmt], "pass" if passed else "fail"))
     if not ok:
-        bad = np.nonzero(actual.view(np.uint32 if out_fmt == F32 else np.uint16) !=
-                         expected.view(np.uint32 if out_fmt == F32 else np.uint16))[0][:5]
+        bits = np.uint32 if out_fmt in (F32, I32) else np.uint16
+        bad = np.nonzero(actual.view(bits) != expected.view(bits))[0][:5]
         for i in bad:
             print("     [%d] inputs %s -> got %r, expected %r" % (
                 i, {k: widen(v[i:i + 1], fmt)[0] for k, v in inputs.items()},
@@ -344,7 +364,7 @@ def main():
         for soc, numerics in SOCS.items():
             if args.soc and soc not in args.soc:
                 continue
-            for fmt in numerics["dtypes"]:
+            for fmt in numerics["dtypes"] + ((I32,) if op in INT32_OPS else ()):
                 cases.append((op, soc, fmt, fmt, False))
         extra = [(op, "Ascend910B3", F32, F32, True)]
         if op == "hardswish":

@@ -93,14 +93,15 @@ aclDataType ParseDtype(const std::string& name) {
   if (key == "fp32" || key == "float32" || key == "float" || key == "f32") return ACL_FLOAT;
   if (key == "fp16" || key == "float16" || key == "half" || key == "f16") return ACL_FLOAT16;
   if (key == "bf16" || key == "bfloat16") return ACL_BF16;
-  throw CliError(kExitUsage, "unknown dtype \"" + name + "\"; the dtypes are fp32, fp16 and bf16");
+  if (key == "int32" || key == "i32") return ACL_INT32;
+  throw CliError(kExitUsage, "unknown dtype \"" + name + "\"; the dtypes are fp32, fp16, bf16 and int32");
 }
 
 aclDataType ParseScalarDtype(const std::string& name) {
   const std::string key = NormalizeName(name);
   if (key == "fp64" || key == "float64" || key == "double" || key == "f64") return ACL_DOUBLE;
   if (key == "int64" || key == "i64") return ACL_INT64;
-  if (key == "int32" || key == "i32" || key == "int") return ACL_INT32;
+  if (key == "int") return ACL_INT32;
   if (key == "int8" || key == "i8") return ACL_INT8;
   if (key == "uint8" || key == "u8") return ACL_UINT8;
   if (key == "bool") return ACL_BOOL;
@@ -163,6 +164,8 @@ const char* DtypeDisplayName(aclDataType dtype) {
       return "float16";
     case ACL_BF16:
       return "bfloat16";
+    case ACL_INT32:
+      return "int32";
     default:
       return "unsupported";
   }

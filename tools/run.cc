@@ -175,6 +175,8 @@ aclDataType NpyDtype(const std::string& descr, bool has_dtype, aclDataType reque
     found = ACL_FLOAT;
   } else if (type == "f2") {
     found = ACL_FLOAT16;
+  } else if (type == "i4") {
+    found = ACL_INT32;
   } else if (type == "u2" || type == "i2" || type == "V2") {
     // The bits of a 16-bit float type: bf16 (numpy has none) or, as some tools store it, fp16.
     if (!has_dtype || requested == ACL_FLOAT) {
@@ -184,8 +186,9 @@ aclDataType NpyDtype(const std::string& descr, bool has_dtype, aclDataType reque
     }
     return requested;
   } else {
-    throw CliError(kExitInput, where + " has dtype '" + descr +
-                                   "'; supported are '<f4' (fp32), '<f2' (fp16) and '<u2' holding bf16 bits");
+    throw CliError(kExitInput,
+                   where + " has dtype '" + descr +
+                       "'; supported are '<f4' (fp32), '<f2' (fp16), '<i4' (int32) and '<u2' holding bf16 bits");
   }
   if (has_dtype && requested != found) {
     throw CliError(kExitInput, where + " holds " + DtypeDisplayName(found) + " ('" + descr + "'), not the " +
@@ -377,7 +380,20 @@ float ValueAsFloat(const char* p, aclDataType dtype) {
   return f;
 }
 
-const char* NpyDescr(aclDataType dtype) { return dtype == ACL_FLOAT ? "<f4" : dtype == ACL_FLOAT16 ? "<f2" : "<u2"; }
+const char* NpyDescr(aclDataType dtype) {
+  return dtype == ACL_FLOAT ? "<f4" : dtype == ACL_FLOAT16 ? "<f2" : dtype == ACL_INT32 ? "<i4" : "<u2";
+}
+
+// One printed element: "%f" of the float value, an integer dtype as an integer.
+void PrintValue(const char* p, aclDataType dtype, bool first) {
+  if (dtype == ACL_INT32) {
+    int32_t value;
+    std::memcpy(&value, p, 4);
+    std::printf("%s%d", first ? "" : " ", value);
+    return;
+  }
+  std::printf("%s%f", first ? "" : " ", static_cast<double>(ValueAsFloat(p, dtype)));
+}
 
 // ops-test-kit's manual-data case (hicann/ops-test-kit docs/Manual_Data_Prepare_and_Replay.md):
 // each input's storage as input_<i>_<numpy dtype>.bin in the operator's input order, and the
@@ -502,7 +518,7 @@ int RunCommand(const RunOptions& options) {
   }
   if (options.print) {
     for (size_t i = 0; i < result.size(); i += out_item) {
-      std::printf("%s%f", i == 0 ? "" : " ", static_cast<double>(ValueAsFloat(&result[i], out_dtype)));
+      PrintValue(&result[i], out_dtype, i == 0);
     }
     std::printf("\n");
   }
@@ -522,7 +538,10 @@ std::vector<char> BenchData(int64_t count, aclDataType dtype, uint32_t seed) {
     state = state * 1664525u + 1013904223u;
     const float value = static_cast<float>(state >> 8) / 16777216.0f * 10.0f - 5.0f;
     char* p = &bytes[static_cast<size_t>(i) * item];
-    if (dtype == ACL_FLOAT) {
+    if (dtype == ACL_INT32) {
+      const int32_t whole = static_cast<int32_t>(std::floor(value));
+      std::memcpy(p, &whole, 4);
+    } else if (dtype == ACL_FLOAT) {
       std::memcpy(p, &value, 4);
     } else if (dtype == ACL_FLOAT16) {
       const uint16_t h = aclFloatToFloat16(value);

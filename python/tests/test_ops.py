@@ -319,3 +319,17 @@ def test_keywords_the_op_does_not_take_are_refused():
         aclnn_host.hardswish(np.zeros(4, np.float32), alpha=1.0)
     for op in aclnn_host.OPS:
         assert all(name.isidentifier() for name in list(op["scalars"]) + list(op["flags"]))
+
+
+def test_hardsigmoid_int32_and_per_soc_bf16_rounding():
+    # INT32: the fp32 sequence truncated, so 1 from x = 3 up (docs/upstream/hardsigmoid-threshold-hardtanh.md).
+    x = np.array([-2**31, -3, 0, 2, 3, 4, 2**31 - 1], dtype=np.int32)
+    y = aclnn_host.hardsigmoid(x)
+    assert y.dtype == np.int32 and y.tolist() == [0, 0, 0, 0, 1, 1, 1]
+    # bf16 0x3F2B gives the fp32 tie 0x3F1C8000: Ascend 950 rounds it away, the TBE kernel to even.
+    b = np.array([0x3F2B], dtype=np.uint16)
+    assert aclnn_host.hardsigmoid(b, dtype="bf16", soc="Ascend950PR").tolist() == [0x3F1D]
+    assert aclnn_host.hardsigmoid(b, dtype="bf16", soc="Ascend910B3").tolist() == [0x3F1C]
+    w = np.array([-4, -3, -2, 0, 1, 2, 4, 5], dtype=np.float32)
+    assert aclnn_host.hardsigmoid_(w) is w
+    assert np.array_equal(w, np.array([0, 0, 0.16666666, 0.5, 0.66666669, 0.83333337, 1, 1], dtype=np.float32))
