@@ -41,7 +41,10 @@ SOCS = {
 # The operators with an independent model below. main() checks that the library's operator table
 # (`aclnn-host info --json`) has no operator without one.
 OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish", "hardsigmoid",
-       "inplace_hardsigmoid")
+       "inplace_hardsigmoid", "hardshrink", "softshrink")
+# The scalars each case passes (`--scalar NAME=VALUE`): 0.3 is not an fp16 value, so the TBE kernels'
+# fp16 lambda differs from 950's fp32 one.
+SCALARS = {"hardshrink": {"lambd": 0.3}, "softshrink": {"lambd": 0.3}}
 # The operators that also take INT32 (upstream's dtype lists), on every SoC.
 INT32_OPS = ("hardsigmoid", "inplace_hardsigmoid")
 
@@ -193,10 +196,41 @@ def golden_int32(op, inputs):
     return np.trunc(hardsigmoid(x, dict(ftz=False))).astype(np.int32)
 
 
+def hardshrink(x, lambd):
+    """hard_shrink (950: Abs, Compare LE, Select; TBE: vabs, vcmp le, vsel): +0 where |x| <= lambd."""
+    return np.where(np.abs(x) <= lambd, np.float32(0), x).astype(np.float32)
+
+
+def softshrink(x, lambd, numerics):
+    """softshrink.h (950): Sub, Add in fp32; x > l -> x - l, x < -l -> x + l, else +0 (NaN too)."""
+    ftz = flush if numerics["ftz"] else (lambda v: v)
+    result = np.where(x > lambd, ftz(x - lambd), np.float32(0))
+    return np.where(x < -lambd, ftz(x + lambd), result).astype(np.float32)
+
+
+def softshrink_tbe(x, lambd):
+    """TBE soft_shrink v200 chain: NaN -> 0, |x| <= l -> 0, then - l above l, + l below -l."""
+    r = np.where(np.isnan(x), np.float32(0), x)
+    r = np.where(np.abs(r) <= lambd, np.float32(0), r)
+    r = np.where(r > lambd, r - lambd, r)
+    return np.where(r < -lambd, r + lambd, r).astype(np.float32)
+
+
 def golden(op, inputs, fmt, out_fmt, numerics):
     if fmt == I32:
         return golden_int32(op, inputs)
     read = (lambda raw: flush(widen(raw, fmt), fmt)) if numerics["ftz"] else (lambda raw: widen(raw, fmt))
+    if op in ("hardshrink", "softshrink"):
+        lambd = np.float32(SCALARS[op]["lambd"])
+        if numerics["tbe"] and fmt == F16:  # the TBE kernel holds lambd in the input's dtype
+            lambd = lambd.astype(np.float16).astype(np.float32)
+        x = read(inputs["self"])
+        if op == "hardshrink":
+            y = hardshrink(x, lambd)
+        else:
+            y = softshrink_tbe(x, lambd) if numerics["tbe"] else softshrink(x, lambd, numerics)
+        kernel = store(y, fmt, numerics)
+        return kernel if out_fmt == fmt else store(widen(kernel, fmt), out_fmt, numerics)
     if op in ("hardsigmoid", "inplace_hardsigmoid"):
         # 950's AscendC kernel narrows bf16 with CAST_ROUND (half away); TBE's and fp16's are nearest-even.
         return store(hardsigmoid(read(inputs["self"]), numerics), fmt, numerics,
@@ -313,6 +347,8 @@ def run_case(args, work, op, soc, fmt, out_fmt, strided, rng):
             save(path, raw, fmt)
             inputs[name] = raw
         command += ["--input", "%s=%s" % (name, path)]
+    for name, value in SCALARS.get(op, {}).items():
+        command += ["--scalar", "%s=%r" % (name, value)]
     if out_fmt != fmt:
         command += ["--out-dtype", out_fmt]
     out_path = os.path.join(work, tag + "_out.npy")
@@ -367,6 +403,9 @@ def main():
             for fmt in numerics["dtypes"] + ((I32,) if op in INT32_OPS else ()):
                 cases.append((op, soc, fmt, fmt, False))
         extra = [(op, "Ascend910B3", F32, F32, True)]
+        if op in ("hardshrink", "softshrink"):
+            extra += [(op, "Ascend910B3", F16, F32, False), (op, "Ascend950PR", F32, F16, False),
+                      (op, "Ascend910A", F32, F16, False)]
         if op == "hardswish":
             extra += [(op, "Ascend910B3", F32, F16, False), (op, "Ascend910B3", F16, F32, False),
                       (op, "Ascend910B3", BF16, F16, False), (op, "Ascend910A", F32, F16, False),

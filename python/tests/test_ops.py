@@ -333,3 +333,14 @@ def test_hardsigmoid_int32_and_per_soc_bf16_rounding():
     w = np.array([-4, -3, -2, 0, 1, 2, 4, 5], dtype=np.float32)
     assert aclnn_host.hardsigmoid_(w) is w
     assert np.array_equal(w, np.array([0, 0, 0.16666666, 0.5, 0.66666669, 0.83333337, 1, 1], dtype=np.float32))
+
+
+def test_shrink_ops_take_lambd():
+    x = np.array([0.1, 0.5, 0.6, -0.8, np.nan], dtype=np.float32)
+    assert aclnn_host.hardshrink(x, lambd=0.5)[:4].tolist() == [0.0, 0.0, np.float32(0.6), np.float32(-0.8)]
+    y = aclnn_host.softshrink(x, lambd=0.5)
+    assert y.tolist() == [0.0, 0.0, np.float32(0.6) - np.float32(0.5), np.float32(-0.8) + np.float32(0.5), 0.0]
+    with pytest.raises(Exception, match="lambd should be greater or equal to 0"):
+        aclnn_host.softshrink(x, lambd=-1.0)
+    with pytest.raises(TypeError):
+        aclnn_host.hardshrink(x)

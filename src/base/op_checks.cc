@@ -114,6 +114,14 @@ aclnnStatus CheckFormatsMatch(const char* api, const char* entity, const NamedTe
       a.name, b.name, entity, FormatName(a_format).c_str(), FormatName(b_format).c_str(), a.name, b.name);
 }
 
+aclnnStatus CheckViewFormatsEqual(const char* api, const NamedTensor& a, const NamedTensor& b) {
+  const aclFormat a_format = DescOf(a.tensor).format;
+  const aclFormat b_format = DescOf(b.tensor).format;
+  if (a_format == b_format) return ACLNN_SUCCESS;
+  return Fail(api, ACLNN_ERR_PARAM_INVALID, "Format of input and output should be equal, %s [%s], output [%s].", a.name,
+              FormatName(a_format).c_str(), FormatName(b_format).c_str());
+}
+
 aclnnStatus CheckLayout(const char* api, const NamedTensor& t) {
   const TensorDesc& desc = DescOf(t.tensor);
   for (size_t i = 0; i < desc.view.rank; ++i) {

@@ -66,6 +66,8 @@ AH_INTERNAL_API aclnnStatus CheckDtypesMatch(const char* api, const char* entity
                                              const NamedTensor& b);
 AH_INTERNAL_API aclnnStatus CheckFormatsMatch(const char* api, const char* entity, const NamedTensor& a,
                                               const NamedTensor& b);
+/// Shrink's "Format of input and output should be equal, self [%s], output [%s]." (161002).
+AH_INTERNAL_API aclnnStatus CheckViewFormatsEqual(const char* api, const NamedTensor& a, const NamedTensor& b);
 AH_INTERNAL_API aclnnStatus CheckLayout(const char* api, const NamedTensor& t);
 /// 561103 when the view reaches outside its storage shape (upstream's contiguous step fails).
 AH_INTERNAL_API aclnnStatus CheckViewInStorage(const char* api, const NamedTensor& t);

@@ -10,6 +10,7 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "base/handle_registry.h"
+#include "common/numerics.h"
 #include "runtime/error_log.h"
 
 namespace aclnn_host {
@@ -388,3 +389,54 @@ aclnnStatus aclDestroyIntArray(const aclIntArray* array) {
 }
 
 }  // extern "C"
+
+namespace aclnn_host {
+
+namespace {
+
+template <typename T>
+T ScalarValueAs(const aclScalar* scalar) {
+  T value;
+  std::memcpy(&value, scalar->value, sizeof(T));
+  return value;
+}
+
+}  // namespace
+
+float ScalarToFloat(const aclScalar* scalar) {
+  switch (scalar->dtype) {
+    case ACL_FLOAT:
+    case ACL_COMPLEX64:
+      return ScalarValueAs<float>(scalar);
+    case ACL_DOUBLE:
+    case ACL_COMPLEX128:
+      return static_cast<float>(ScalarValueAs<double>(scalar));
+    case ACL_FLOAT16:
+    case ACL_COMPLEX32:
+      return WidenHalf(ScalarValueAs<uint16_t>(scalar));
+    case ACL_BF16:
+      return WidenBf16(ScalarValueAs<uint16_t>(scalar));
+    case ACL_INT8:
+      return static_cast<float>(ScalarValueAs<int8_t>(scalar));
+    case ACL_UINT8:
+      return static_cast<float>(ScalarValueAs<uint8_t>(scalar));
+    case ACL_INT16:
+      return static_cast<float>(ScalarValueAs<int16_t>(scalar));
+    case ACL_UINT16:
+      return static_cast<float>(ScalarValueAs<uint16_t>(scalar));
+    case ACL_INT32:
+      return static_cast<float>(ScalarValueAs<int32_t>(scalar));
+    case ACL_UINT32:
+      return static_cast<float>(ScalarValueAs<uint32_t>(scalar));
+    case ACL_INT64:
+      return static_cast<float>(ScalarValueAs<int64_t>(scalar));
+    case ACL_UINT64:
+      return static_cast<float>(ScalarValueAs<uint64_t>(scalar));
+    case ACL_BOOL:
+      return ScalarValueAs<bool>(scalar) ? 1.0f : 0.0f;
+    default:
+      return 0.0f;  // the 8- and 4-bit float formats: aclScalar::ToFloat has no conversion for them
+  }
+}
+
+}  // namespace aclnn_host

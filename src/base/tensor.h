@@ -37,6 +37,10 @@ AH_INTERNAL_API const TensorDesc& DescOf(const aclTensor* tensor);
 
 /// "DT_FLOAT", "DT_BF16", ... as CANN prints dtypes; "DT_UNDEFINED(<n>)" for unknown values.
 AH_INTERNAL_API std::string DtypeName(aclDataType dtype);
+/// aclScalar::ToFloat: the value of any scalar dtype as a float (a double or a wide integer
+/// rounded to nearest, fp16/bf16 widened, bool 0 or 1, a complex number's real part).
+AH_INTERNAL_API float ScalarToFloat(const aclScalar* scalar);
+
 /// GE's name of a format, as CANN's messages print it ("ND", "NCHW", "FRACTAL_NZ").
 AH_INTERNAL_API std::string FormatName(aclFormat format);
 

@@ -27,6 +27,29 @@ AH_INTERNAL_API ElementwiseKernels HardsigmoidKernels(Isa isa, aclDataType in, a
 AH_INTERNAL_API ElementwiseKernels HardsigmoidTbeKernels(Isa isa, aclDataType in, aclDataType out,
                                                          bool flush_subnormals);
 
+/// Where the shrink ops' converters put lambda in KernelScalars: as fp32, and rounded to fp16
+/// (nearest-even) for the TBE kernels that hold it in an fp16 input's dtype.
+constexpr int kLambda = 0;
+constexpr int kLambdaAsFp16 = 1;
+
+/// aclnnHardshrink on Ascend 950 (AscendC hard_shrink.h): |x| <= lambda ? +0 : x in fp32, lambda
+/// fp32; then a Cast to out's dtype.
+AH_INTERNAL_API ElementwiseKernels HardshrinkKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+
+/// The built-in TBE HardShrink: the same compare with lambda in the input's dtype (fp16 input:
+/// lambda rounded to fp16); bf16 computed as fp32.
+AH_INTERNAL_API ElementwiseKernels HardshrinkTbeKernels(Isa isa, aclDataType in, aclDataType out,
+                                                        bool flush_subnormals);
+
+/// aclnnSoftshrink on Ascend 950 (AscendC softshrink.h): x > l ? x - l : (x < -l ? x + l : +0) in
+/// fp32 with fp32 lambda, narrowed nearest-even; NaN gives +0.
+AH_INTERNAL_API ElementwiseKernels SoftshrinkKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+
+/// The built-in TBE SoftShrink (v200 chain): NaN scrubbed to 0, |x| <= l -> 0, then x - l above l,
+/// x + l below -l; fp16 computed in fp16 with lambda rounded to fp16, bf16 as fp32.
+AH_INTERNAL_API ElementwiseKernels SoftshrinkTbeKernels(Isa isa, aclDataType in, aclDataType out,
+                                                        bool flush_subnormals);
+
 }  // namespace kernels
 }  // namespace aclnn_host
 

@@ -37,6 +37,74 @@ struct HardsigmoidOp {
   }
 };
 
+/// HardShrink: +0 where |x| <= lambda (NaN x fails the compare and passes through), else x. The
+/// result is x or zero, so no narrowing rounds. kLambdaFp16: lambda as the TBE kernel holds it for
+/// fp16 input.
+template <bool kLambdaFp16>
+struct HardshrinkOp {
+  static constexpr Rounding kRounding = Rounding::kNearestEven;
+  static constexpr bool kHasScalars = true;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars& s, hn::Vec<D> x) {
+    const auto lambda = hn::Set(d, s.values[kLambdaFp16 ? kLambdaAsFp16 : kLambda]);
+    return hn::IfThenZeroElse(hn::Le(hn::Abs(x), lambda), x);
+  }
+};
+
+/// SoftShrink as the 950 kernel selects: Sub and Add rounded in fp32, x > l picks x - l, x < -l
+/// picks x + l, everything else (the dead zone, NaN x, any x when l is NaN) is +0.
+struct SoftshrinkOp {
+  static constexpr Rounding kRounding = Rounding::kNearestEven;
+  static constexpr bool kHasScalars = true;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars& s, hn::Vec<D> x) {
+    const auto lambda = hn::Set(d, s.values[kLambda]);
+    const auto below = Round<kFlush>(d, hn::Sub(x, lambda));
+    const auto above = Round<kFlush>(d, hn::Add(x, lambda));
+    const auto result = hn::IfThenElseZero(hn::Gt(x, lambda), below);
+    return hn::IfThenElse(hn::Lt(x, hn::Neg(lambda)), above, result);
+  }
+};
+
+/// SoftShrink as TBE's v200 chain computes it: NaN x scrubbed to 0, the dead zone |x| <= l zeroed,
+/// then x - l where above l and x + l where below -l (each one rounding: for fp16 the fp32 sum of
+/// two fp16 values narrowed once is the fp16 sum). A NaN lambda fails every compare: x passes.
+template <bool kLambdaFp16>
+struct SoftshrinkTbeOp {
+  static constexpr Rounding kRounding = Rounding::kNearestEven;
+  static constexpr bool kHasScalars = true;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars& s, hn::Vec<D> x) {
+    const auto lambda = hn::Set(d, s.values[kLambdaFp16 ? kLambdaAsFp16 : kLambda]);
+    const auto scrubbed = hn::IfThenZeroElse(hn::IsNaN(x), x);
+    const auto outside = hn::IfThenZeroElse(hn::Le(hn::Abs(scrubbed), lambda), scrubbed);
+    const auto shifted = hn::IfThenElse(hn::Gt(outside, lambda), Round<kFlush>(d, hn::Sub(outside, lambda)), outside);
+    return hn::IfThenElse(hn::Lt(shifted, hn::Neg(lambda)), Round<kFlush>(d, hn::Add(shifted, lambda)), shifted);
+  }
+};
+
+ElementwiseKernels HardshrinkTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  (void)isa;
+  return UnaryKernels<HardshrinkOp<false>>(in, out, flush_subnormals);
+}
+
+ElementwiseKernels HardshrinkTbeTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  (void)isa;
+  if (in == ACL_FLOAT16) return UnaryKernels<HardshrinkOp<true>>(in, out, flush_subnormals);
+  return UnaryKernels<HardshrinkOp<false>>(in, out, flush_subnormals);
+}
+
+ElementwiseKernels SoftshrinkTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  (void)isa;
+  return UnaryKernels<SoftshrinkOp>(in, out, flush_subnormals);
+}
+
+ElementwiseKernels SoftshrinkTbeTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  (void)isa;
+  if (in == ACL_FLOAT16) return UnaryKernels<SoftshrinkTbeOp<true>>(in, out, flush_subnormals);
+  return UnaryKernels<SoftshrinkTbeOp<false>>(in, out, flush_subnormals);
+}
+
 ElementwiseKernels HardsigmoidTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   (void)isa;
   // The AscendC kernel narrows fp16 with CAST_RINT and bf16 with CAST_ROUND.
@@ -66,6 +134,26 @@ ElementwiseKernels HardsigmoidKernels(Isa isa, aclDataType in, aclDataType out, 
 
 ElementwiseKernels HardsigmoidTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   AH_SELECT_BY_ISA(isa, HardsigmoidTbeTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels HardshrinkKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  AH_SELECT_BY_ISA(isa, HardshrinkTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels HardshrinkTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  AH_SELECT_BY_ISA(isa, HardshrinkTbeTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels SoftshrinkKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  AH_SELECT_BY_ISA(isa, SoftshrinkTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels SoftshrinkTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  AH_SELECT_BY_ISA(isa, SoftshrinkTbeTable, in, out, flush_subnormals);
   return {};
 }
 

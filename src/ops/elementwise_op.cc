@@ -23,11 +23,6 @@ TensorBinding BindingOf(const NamedTensor& t) {
 
 }  // namespace
 
-DtypeList FloatDtypesFor(const SocProfile& profile) {
-  if (profile.supports_bf16) return DtypeList{{ACL_FLOAT, ACL_FLOAT16, ACL_BF16}, 3};
-  return DtypeList{{ACL_FLOAT, ACL_FLOAT16}, 2};
-}
-
 aclnnStatus FinishElementwisePhaseOne(const char* op_name, const NamedTensor* inputs, size_t num_inputs,
                                       const NamedTensor& output, const ElementwiseKernels& kernels, CoreSplit split,
                                       uint64_t kernel_workspace, uint64_t* workspace_size, aclOpExecutor** executor,

@@ -1,5 +1,5 @@
-// What the elementwise operators share above the checks: their dtype lists and the last step of
-// phase one (plan + executor).
+// What the elementwise operators share above the checks: the last step of phase one (plan +
+// executor).
 #ifndef ACLNN_HOST_OPS_ELEMENTWISE_OP_H_
 #define ACLNN_HOST_OPS_ELEMENTWISE_OP_H_
 
@@ -12,10 +12,6 @@
 #include "runtime/soc_profile.h"
 
 namespace aclnn_host {
-
-/// The activation family's support list: {FLOAT, FLOAT16, BF16} where the SoC has BF16 in its
-/// lists (910B, 910_93, 950), {FLOAT, FLOAT16} elsewhere.
-DtypeList FloatDtypesFor(const SocProfile& profile);
 
 /// Plans `output = kernels(inputs...)` with the given work split and hands out the executor and
 /// workspace size: the NPU kernel's own workspace (`kernel_workspace`, what its tiling asks for)

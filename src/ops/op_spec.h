@@ -38,18 +38,28 @@ struct OpCall {
 constexpr int8_t kOut = 7;
 
 enum class Check : uint8_t {
-  kEnd,            // the end of the list
-  kNotNull,        // operand a is not null; the message names it `name` (default: its argument name)
-  kScalarNotNull,  // scalar a is not null
-  kAllLive,        // every tensor argument is a live aclTensor
-  kProfile,        // aclInit was called (the SoC profile is known)
-  kDtypeInList,    // operand a's dtype is in the op's list for the SoC
-  kDtypeEqual,     // operand a's dtype equals operand b's
-  kCastable,       // operand a's dtype can be cast to operand b's
-  kMaxRank,        // operand a has at most `arg` dims
-  kSameShape,      // operand a has operand b's shape ("Expected tensor for a to have same size as ... b")
-  kDtypesMatch,    // operands a and b have one dtype ("Parameters a, b of `name` have incorrect dtypes ...")
-  kFormatsMatch,   // operands a and b have one storage format (likewise, "... incorrect formats ...")
+  kEnd,                // the end of the list
+  kNotNull,            // operand a is not null; the message names it `name` (default: its argument name)
+  kScalarNotNull,      // scalar a is not null
+  kAllLive,            // every tensor argument is a live aclTensor
+  kProfile,            // aclInit was called (the SoC profile is known)
+  kDtypeInList,        // operand a's dtype is in the op's list for the SoC
+  kDtypeEqual,         // operand a's dtype equals operand b's
+  kCastable,           // operand a's dtype can be cast to operand b's
+  kMaxRank,            // operand a has at most `arg` dims
+  kSameShape,          // operand a has operand b's shape ("Expected tensor for a to have same size as ... b")
+  kDtypesMatch,        // operands a and b have one dtype ("Parameters a, b of `name` have incorrect dtypes ...")
+  kFormatsMatch,       // operands a and b have one storage format (likewise, "... incorrect formats ...")
+  kViewFormatsEqual,   // operands a and b have one view format ("Format of input and output should be equal, ...")
+  kScalarNotNegative,  // scalar a, as a float, is not negative ("`name` should be greater or equal to 0, ...")
+  kBf16OnSoc,          // BF16 in operand a or b only where Bf16Gate `arg` opens ("bfloat16 dtype is unsupported ...")
+};
+
+/// Which SoCs add BF16 to an op's dtype list (upstream's gates differ from API to API).
+enum class Bf16Gate : uint8_t {
+  kNone,            // the list as written, on every SoC
+  kArch2201Or3510,  // NpuArch DAV_2201 or DAV_3510 (GetDtypeSupportListV2): 910B, 910_93 and 950
+  kNot910Or310P,    // SocVersion neither ASCEND910 nor ASCEND310P: 910B, 910_93, 950 and 310B
 };
 
 struct CheckStep {
@@ -78,12 +88,30 @@ constexpr CheckStep DtypesMatch(int8_t a, int8_t b, const char* entity) {
 constexpr CheckStep FormatsMatch(int8_t a, int8_t b, const char* entity) {
   return {Check::kFormatsMatch, a, b, 0, entity};
 }
+constexpr CheckStep ViewFormatsEqual(int8_t a, int8_t b) { return {Check::kViewFormatsEqual, a, b, 0, nullptr}; }
+constexpr CheckStep ScalarNotNegative(int8_t scalar) { return {Check::kScalarNotNegative, scalar, 0, 0, nullptr}; }
+/// Softshrink's bf16flag: BF16 in a or b fails on the SoCs `gate` does not open.
+constexpr CheckStep Bf16OnSoc(int8_t a, int8_t b, Bf16Gate gate) {
+  return {Check::kBf16OnSoc, a, b, static_cast<int32_t>(gate), nullptr};
+}
 
-/// The dtypes an op accepts on a SoC (upstream's support lists).
-enum class DtypeRule : uint8_t {
-  kActivationFloat,  // {FLOAT, FLOAT16, BF16} where the SoC lists BF16, else {FLOAT, FLOAT16}
-  kFloatInt32,       // {FLOAT, FLOAT16, INT32, BF16} where the SoC lists BF16, else {FLOAT, FLOAT16, INT32}
+/// The dtypes an op accepts on a SoC (upstream's support list): `base`, then BF16 where the gate
+/// opens, in upstream's order.
+struct DtypeRule {
+  aclDataType base[7] = {};
+  uint8_t count = 0;
+  Bf16Gate bf16 = Bf16Gate::kNone;
 };
+
+template <size_t N>
+constexpr DtypeRule Dtypes(const aclDataType (&base)[N], Bf16Gate bf16) {
+  static_assert(N < 8, "a list of at most 7 dtypes, BF16 added");
+  DtypeRule rule;
+  for (size_t i = 0; i < N; ++i) rule.base[i] = base[i];
+  rule.count = static_cast<uint8_t>(N);
+  rule.bf16 = bf16;
+  return rule;
+}
 
 /// Which kernel each SoC runs (each op's *_def.cpp registers its AscendC kernels per SoC; a SoC
 /// without one runs CANN's built-in TBE kernel of the same op type: docs/numerics.md).
@@ -160,7 +188,10 @@ AH_INTERNAL_API bool TilingIsPublished(const OpSpec& op, const SocProfile& profi
 AH_INTERNAL_API const OpSpec* FindOpSpec(const char* name);
 
 /// The dtypes `rule` lists on `profile`.
-AH_INTERNAL_API DtypeList DtypesFor(DtypeRule rule, const SocProfile& profile);
+AH_INTERNAL_API DtypeList DtypesFor(const DtypeRule& rule, const SocProfile& profile);
+
+/// Whether `gate` lets `profile` have BF16.
+AH_INTERNAL_API bool Bf16GateOpens(Bf16Gate gate, const SocProfile& profile);
 
 /// Whether `profile` runs the op's built-in TBE kernel rather than its AscendC one.
 AH_INTERNAL_API bool RunsTbeKernel(const OpSpec& op, const SocProfile& profile);

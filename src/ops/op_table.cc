@@ -6,6 +6,8 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "base/executor.h"
+#include "base/tensor.h"
+#include "common/numerics.h"
 #include "kernels/activation.h"
 #include "kernels/hardswish.h"
 #include "kernels/hardswish_grad.h"
@@ -33,6 +35,25 @@ ElementwiseKernels HardswishGradV1Tbe(kernels::Isa isa, aclDataType in, aclDataT
 }
 
 aclTensor* MutableTensor(const aclTensor* tensor) { return const_cast<aclTensor*>(tensor); }
+
+// The shrink ops' lambda (aclScalar::ToFloat), as fp32 and as an fp16 input's TBE kernel holds it.
+void PutLambda(float lambda, KernelScalars* scalars) {
+  scalars->values[kernels::kLambda] = lambda;
+  scalars->values[kernels::kLambdaAsFp16] = WidenHalf(NarrowToHalf(lambda));
+}
+
+// aclnnHardshrink clamps a negative lambd to 0 (NaN is not negative and stays).
+aclnnStatus HardshrinkLambda(const char*, const OpCall& call, aclDataType, KernelScalars* scalars) {
+  const float lambda = ScalarToFloat(call.scalars[0]);
+  PutLambda(lambda < 0.0f ? 0.0f : lambda, scalars);
+  return ACLNN_SUCCESS;
+}
+
+// aclnnSoftshrink has refused a negative lambd in its checks (ScalarNotNegative).
+aclnnStatus SoftshrinkLambda(const char*, const OpCall& call, aclDataType, KernelScalars* scalars) {
+  PutLambda(ScalarToFloat(call.scalars[0]), scalars);
+  return ACLNN_SUCCESS;
+}
 
 enum OpIndex : size_t {
 #define AH_OPERATOR(Api, Params, ToCall, FromCall, ...) kOp##Api,

@@ -61,7 +61,8 @@ class PhaseOne {
         return CheckNotNull(api_, Operand(step.a, step.name));
       case Check::kScalarNotNull:
         if (call_.scalars[step.a] != nullptr) return ACLNN_SUCCESS;
-        return Fail(api_, ACLNN_ERR_PARAM_NULLPTR, "Expected a proper Tensor but got null for argument %s.",
+        return Fail(api_, ACLNN_ERR_PARAM_NULLPTR,
+                    "Expected a value of type number for argument %s but instead found type null.",
                     op_.scalar_names[step.a]);
       case Check::kAllLive: {
         NamedTensor all[kMaxOpInputs + 1];
@@ -89,6 +90,25 @@ class PhaseOne {
         return CheckDtypesMatch(api_, step.name, Operand(step.a), Operand(step.b));
       case Check::kFormatsMatch:
         return CheckFormatsMatch(api_, step.name, Operand(step.a), Operand(step.b));
+      case Check::kViewFormatsEqual:
+        return CheckViewFormatsEqual(api_, Operand(step.a), Operand(step.b));
+      case Check::kScalarNotNegative: {
+        const float value = ScalarToFloat(call_.scalars[step.a]);
+        if (!(value < 0.0f)) return ACLNN_SUCCESS;  // NaN passes, as upstream's `< 0.0f`
+        return Fail(api_, ACLNN_ERR_PARAM_INVALID, "%s should be greater or equal to 0, but found to be [%f].",
+                    op_.scalar_names[step.a], static_cast<double>(value));
+      }
+      case Check::kBf16OnSoc: {
+        const aclDataType a = DescOf(Operand(step.a).tensor).dtype;
+        const aclDataType b = DescOf(Operand(step.b).tensor).dtype;
+        if (Bf16GateOpens(static_cast<Bf16Gate>(step.arg), *profile_) || (a != ACL_BF16 && b != ACL_BF16)) {
+          return ACLNN_SUCCESS;
+        }
+        return Fail(api_, ACLNN_ERR_PARAM_INVALID,
+                    "bfloat16 dtype is unsupported by the current SOC version [%s], %s dtype is %s and %s dtype is %s",
+                    SocVersionName(*profile_), Operand(step.a).name, DtypeName(a).c_str(), Operand(step.b).name,
+                    DtypeName(b).c_str());
+      }
     }
     return ACLNN_SUCCESS;
   }
@@ -188,16 +208,23 @@ bool TilingIsPublished(const OpSpec& op, const SocProfile& profile) {
          (op.tiling == TilingRule::kHardswishGrad || profile.tiling_arch == TilingArch::kArch35);
 }
 
-DtypeList DtypesFor(DtypeRule rule, const SocProfile& profile) {
-  switch (rule) {
-    case DtypeRule::kActivationFloat:
-      return FloatDtypesFor(profile);
-    case DtypeRule::kFloatInt32:
-      // GetDtypeSupportListV2: its first list on 910B, 910_93 and 950 — the profiles with BF16.
-      if (profile.supports_bf16) return DtypeList{{ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_BF16}, 4};
-      return DtypeList{{ACL_FLOAT, ACL_FLOAT16, ACL_INT32}, 3};
+bool Bf16GateOpens(Bf16Gate gate, const SocProfile& profile) {
+  switch (gate) {
+    case Bf16Gate::kNone:
+      return false;
+    case Bf16Gate::kArch2201Or3510:
+      return profile.supports_bf16;
+    case Bf16Gate::kNot910Or310P:
+      return profile.series != SocSeries::kAscend910A1 && profile.series != SocSeries::kAscend310P;
   }
-  return DtypeList{{}, 0};
+  return false;
+}
+
+DtypeList DtypesFor(const DtypeRule& rule, const SocProfile& profile) {
+  DtypeList list{{}, 0};
+  for (size_t i = 0; i < rule.count; ++i) list.values[list.count++] = rule.base[i];
+  if (Bf16GateOpens(rule.bf16, profile)) list.values[list.count++] = ACL_BF16;
+  return list;
 }
 
 bool RunsTbeKernel(const OpSpec& op, const SocProfile& profile) {

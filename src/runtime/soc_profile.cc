@@ -69,4 +69,22 @@ std::string SocProfileNames() {
   return names;
 }
 
+const char* SocVersionName(const SocProfile& profile) {
+  switch (profile.series) {
+    case SocSeries::kAscend910A1:
+      return "Ascend910";
+    case SocSeries::kAtlasA2:
+      return "Ascend910B";
+    case SocSeries::kAtlasA3:
+      return "Ascend910_93";
+    case SocSeries::kAscend950:
+      return "Ascend950";
+    case SocSeries::kAscend310P:
+      return "Ascend310P";
+    case SocSeries::kAscend310B:
+      return "Ascend310B";
+  }
+  return "Unknown";
+}
+
 }  // namespace aclnn_host

@@ -47,6 +47,10 @@ AH_INTERNAL_API const SocProfile* SocProfiles(size_t* count);
 /// "Ascend910B1, Ascend910B2, ..." for messages.
 AH_INTERNAL_API std::string SocProfileNames();
 
+/// The SocVersion name CANN's messages print for the profile's series (op::ToString(SocVersion)):
+/// "Ascend910", "Ascend910B", "Ascend910_93", "Ascend950", "Ascend310P", "Ascend310B".
+AH_INTERNAL_API const char* SocVersionName(const SocProfile& profile);
+
 /// The profile used when neither ACLNN_HOST_SOC nor the aclInit config names one.
 constexpr const char* kDefaultSocName = "Ascend910B3";
 

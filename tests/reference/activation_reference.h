@@ -34,6 +34,51 @@ inline int32_t HardsigmoidInt32(int32_t x) {
   return static_cast<int32_t>(std::trunc(y));
 }
 
+/// lambda as a TBE kernel holds it for fp16 input: rounded to fp16 (nearest-even).
+inline float LambdaAsFp16(float lambda) { return HalfToFloat(FloatToHalf(lambda)); }
+
+/// HardShrink (950 AscendC: Abs, Compare LE, Select(zero, x); TBE: vabs, vcmp le, vsel): +0 where
+/// |x| <= lambda, else x. `lambda` is the kernel's (negative ones already clamped to 0).
+inline float Hardshrink(float x, float lambda) { return std::fabs(x) <= lambda ? 0.0f : x; }
+
+/// SoftShrink on 950 (softshrink.h): Sub, Add in fp32; x > l -> x - l, x < -l -> x + l, else +0.
+inline float Softshrink(float x, float lambda, const Numerics& n) {
+  if (x > lambda) return Add(x, -lambda, n);
+  if (x < -lambda) return Add(x, lambda, n);
+  return 0.0f;
+}
+
+/// SoftShrink's TBE v200 chain: NaN -> 0; |x| <= l -> 0; above l: x - l; below -l: x + l. A NaN
+/// lambda fails every compare, so x passes unchanged.
+inline float SoftshrinkTbe(float x, float lambda) {
+  const Numerics none;
+  float r = std::isnan(x) ? 0.0f : x;
+  if (std::fabs(r) <= lambda) r = 0.0f;
+  if (r > lambda) r = Add(r, -lambda, none);
+  if (r < -lambda) r = Add(r, lambda, none);
+  return r;
+}
+
+/// One element of a shrink op: widen, compute, narrow to self's format (nearest-even), then the
+/// Cast to out's format when it differs. `tbe`: the built-in kernel of the SoCs other than 950.
+enum class ShrinkOp { kHard, kSoft };
+inline uint32_t ShrinkElement(ShrinkOp op, uint32_t x, Format in, Format out, float lambda, bool tbe,
+                              const Numerics& n) {
+  const float lambda_kernel = tbe && in == Format::kFp16 ? LambdaAsFp16(lambda) : lambda;
+  const float v = Widen(x, in, n);
+  float y;
+  if (op == ShrinkOp::kHard) {
+    y = Hardshrink(v, lambda_kernel);
+  } else {
+    y = tbe ? SoftshrinkTbe(v, lambda_kernel) : Softshrink(v, lambda_kernel, n);
+  }
+  const uint32_t kernel_output = Narrow(y, in, n);
+  if (in == out) return kernel_output;
+  Numerics read = n;
+  read.flush_subnormals = false;
+  return Narrow(Widen(kernel_output, in, read), out, n);
+}
+
 }  // namespace reference
 
 #endif  // ACLNN_HOST_TESTS_REFERENCE_ACTIVATION_REFERENCE_H_
