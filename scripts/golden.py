@@ -41,10 +41,12 @@ SOCS = {
 # The operators with an independent model below. main() checks that the library's operator table
 # (`aclnn-host info --json`) has no operator without one.
 OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish", "hardsigmoid",
-       "inplace_hardsigmoid", "hardshrink", "softshrink")
+       "inplace_hardsigmoid", "hardshrink", "softshrink", "shrink")
 # The scalars each case passes (`--scalar NAME=VALUE`): 0.3 is not an fp16 value, so the TBE kernels'
 # fp16 lambda differs from 950's fp32 one.
-SCALARS = {"hardshrink": {"lambd": 0.3}, "softshrink": {"lambd": 0.3}}
+SCALARS = {"hardshrink": {"lambd": 0.3}, "softshrink": {"lambd": 0.3}, "shrink": {"lambd": 0.3, "bias": 0.1}}
+# The operators whose lists lack BF16 on every SoC (upstream's dtype lists).
+NO_BF16_OPS = ("shrink",)
 # The operators that also take INT32 (upstream's dtype lists), on every SoC.
 INT32_OPS = ("hardsigmoid", "inplace_hardsigmoid")
 
@@ -216,10 +218,31 @@ def softshrink_tbe(x, lambd):
     return np.where(r < -lambd, r + lambd, r).astype(np.float32)
 
 
+def onnx_shrink(x, lambd, bias, fmt, numerics):
+    """shrink.h (950) in the input's dtype: fp16 compares with fp16(l), x -/+ fp16(b) rounded once to
+    fp16, +0 elsewhere (NaN too). TBE shrink_compute in fp32: sign * (|x| <= l ? 0 : |x| - b), sign
+    -1 for x <= 0."""
+    ftz = flush if numerics["ftz"] else (lambda v: v)
+    if numerics["tbe"]:
+        a = np.abs(x)
+        r = np.where(a <= lambd, np.float32(0), a + (-bias))
+        return np.where(x <= 0, -r, r).astype(np.float32)
+    if fmt == F16:
+        l16, b16 = np.float16(lambd).astype(np.float64), np.float16(bias).astype(np.float64)
+        x64 = x.astype(np.float64)
+        y = np.where(x64 > l16, x64 - b16, np.where(x64 < -l16, x64 + b16, 0.0))
+        return y.astype(np.float16).astype(np.float32)  # one rounding of the exact fp16 sum
+    return np.where(x > lambd, ftz(x - bias), np.where(x < -lambd, ftz(x + bias), np.float32(0))).astype(np.float32)
+
+
 def golden(op, inputs, fmt, out_fmt, numerics):
     if fmt == I32:
         return golden_int32(op, inputs)
     read = (lambda raw: flush(widen(raw, fmt), fmt)) if numerics["ftz"] else (lambda raw: widen(raw, fmt))
+    if op == "shrink":
+        kernel = store(onnx_shrink(read(inputs["self"]), np.float32(SCALARS[op]["lambd"]),
+                                   np.float32(SCALARS[op]["bias"]), fmt, numerics), fmt, numerics)
+        return kernel if out_fmt == fmt else store(widen(kernel, fmt), out_fmt, numerics)
     if op in ("hardshrink", "softshrink"):
         lambd = np.float32(SCALARS[op]["lambd"])
         if numerics["tbe"] and fmt == F16:  # the TBE kernel holds lambd in the input's dtype
@@ -401,8 +424,12 @@ def main():
             if args.soc and soc not in args.soc:
                 continue
             for fmt in numerics["dtypes"] + ((I32,) if op in INT32_OPS else ()):
-                cases.append((op, soc, fmt, fmt, False))
+                if not (fmt == BF16 and op in NO_BF16_OPS):
+                    cases.append((op, soc, fmt, fmt, False))
         extra = [(op, "Ascend910B3", F32, F32, True)]
+        if op == "shrink":
+            extra += [(op, "Ascend910B3", F16, F32, False), (op, "Ascend950PR", F32, F16, False),
+                      (op, "Ascend950PR", F16, F32, False)]
         if op in ("hardshrink", "softshrink"):
             extra += [(op, "Ascend910B3", F16, F32, False), (op, "Ascend950PR", F32, F16, False),
                       (op, "Ascend910A", F32, F16, False)]

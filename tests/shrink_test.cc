@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_hardshrink.h"
+#include "aclnnop/aclnn_shrink.h"
 #include "aclnnop/aclnn_softshrink.h"
 #include "reference/activation_reference.h"
 #include "support/acl_test_support.h"
@@ -371,6 +372,167 @@ TEST(ShrinkValues, Fp32RandomBitsOnBothKernels) {
                             << std::hex << x[i] << ": got 0x" << y[i] << ", want 0x" << want;
             }
           }
+        }
+      }
+    }
+  }
+}
+
+// ---- aclnnShrink (docs/upstream/shrink.md §5) ------------------------------------------------------
+
+namespace {
+
+test::PhaseOneResult ShrinkPhaseOne(const aclTensor* self, const aclScalar* lambd, const aclScalar* bias,
+                                    aclTensor* out) {
+  return test::RunPhaseOne([&](uint64_t* workspace_size, aclOpExecutor** executor) {
+    return aclnnShrinkGetWorkspaceSize(self, lambd, bias, out, workspace_size, executor);
+  });
+}
+
+constexpr const char* kShrinkPhaseOne = "aclnnShrinkGetWorkspaceSize";
+
+std::vector<uint32_t> RunOnnxShrink(aclDataType in, aclDataType out, const std::vector<uint32_t>& selfs, float lambda,
+                                    float bias, aclrtStream stream) {
+  const size_t n = selfs.size();
+  std::vector<uint8_t> host(n * SizeOf(in));
+  for (size_t i = 0; i < n; ++i) std::memcpy(&host[i * SizeOf(in)], &selfs[i], SizeOf(in));
+  test::DeviceBuffer x(host.size()), y(n * SizeOf(out));
+  x.Upload(host);
+  test::Tensor xt = Make({static_cast<int64_t>(n)}, in, x.get());
+  test::Tensor yt = Make({static_cast<int64_t>(n)}, out, y.get());
+  Scalar lambd(lambda), b(bias);
+  uint64_t workspace_size = 0;
+  aclOpExecutor* executor = nullptr;
+  EXPECT_EQ(aclnnShrinkGetWorkspaceSize(xt.get(), lambd.get(), b.get(), yt.get(), &workspace_size, &executor),
+            ACLNN_SUCCESS)
+      << test::TakeErrorMessage();
+  EXPECT_EQ(aclnnShrink(nullptr, 0, executor, stream), ACLNN_SUCCESS) << test::TakeErrorMessage();
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  const std::vector<uint8_t> raw = y.Download<uint8_t>(n * SizeOf(out));
+  std::vector<uint32_t> result(n, 0);
+  for (size_t i = 0; i < n; ++i) std::memcpy(&result[i], &raw[i * SizeOf(out)], SizeOf(out));
+  return result;
+}
+
+}  // namespace
+
+TEST(OnnxShrinkUpstream, Cases) {
+  test::RuntimeSession session;
+  Scalar one(1.0f), zero(0.0f);
+  const std::vector<int64_t> shape = {5, 6, 7};
+  for (auto [in, out] : std::vector<std::pair<aclDataType, aclDataType>>{
+           {ACL_FLOAT16, ACL_FLOAT16}, {ACL_FLOAT, ACL_FLOAT}, {ACL_FLOAT16, ACL_FLOAT}, {ACL_FLOAT, ACL_FLOAT16}}) {
+    test::Tensor self = Make(shape, in), result = Make(shape, out);  // 1-4
+    const test::PhaseOneResult r = ShrinkPhaseOne(self.get(), one.get(), zero.get(), result.get());
+    EXPECT_TRUE(test::Accepted(r)) << in << " -> " << out;
+    test::Discard(r.executor);
+  }
+  test::Tensor d = Make(shape, ACL_DOUBLE);
+  EXPECT_TRUE(test::Rejected(ShrinkPhaseOne(d.get(), one.get(), zero.get(), d.get()), kShrinkPhaseOne,  // 5
+                             ACLNN_ERR_PARAM_INVALID,
+                             "Tensor self not implemented for DT_DOUBLE, should be in dtype support list "
+                             "[DT_FLOAT,DT_FLOAT16,]."));
+  test::Tensor f55 = Make({5, 5});
+  EXPECT_TRUE(test::Rejected(ShrinkPhaseOne(nullptr, one.get(), zero.get(), f55.get()), kShrinkPhaseOne,  // 6
+                             ACLNN_ERR_PARAM_NULLPTR, "argument self."));
+}
+
+TEST(OnnxShrinkChecks, ScalarsFormatsAndNoRankLimit) {
+  test::RuntimeSession session("Ascend950PR");
+  Scalar one(1.0f), zero(0.0f), negative(-1.0f), nan(std::numeric_limits<float>::quiet_NaN());
+  test::Tensor f = Make({2, 3});
+  EXPECT_TRUE(test::Rejected(ShrinkPhaseOne(f.get(), one.get(), nullptr, f.get()), kShrinkPhaseOne,
+                             ACLNN_ERR_PARAM_NULLPTR,
+                             "Expected a value of type number for argument bias but instead found type null."));
+  EXPECT_TRUE(test::Rejected(ShrinkPhaseOne(f.get(), negative.get(), zero.get(), f.get()), kShrinkPhaseOne,
+                             ACLNN_ERR_PARAM_INVALID,
+                             "lambd should be greater or equal to 0, but found to be [-1.000000]."));
+  test::PhaseOneResult r = ShrinkPhaseOne(f.get(), nan.get(), nan.get(), f.get());  // NaN passes; bias unchecked
+  EXPECT_TRUE(test::Accepted(r));
+  test::Discard(r.executor);
+  test::Tensor b = Make({2, 3}, ACL_BF16);
+  EXPECT_TRUE(test::Rejected(ShrinkPhaseOne(b.get(), one.get(), zero.get(), b.get()), kShrinkPhaseOne,
+                             ACLNN_ERR_PARAM_INVALID, "not implemented for DT_BF16"));
+  test::Layout nchw;
+  nchw.view = {2, 3};
+  nchw.format = ACL_FORMAT_NCHW;
+  test::Tensor n(nchw, nullptr);
+  EXPECT_TRUE(test::Rejected(ShrinkPhaseOne(f.get(), one.get(), zero.get(), n.get()), kShrinkPhaseOne,
+                             ACLNN_ERR_PARAM_INVALID,
+                             "Format of input and output should be equal, self [ND], output [NCHW]."));
+  test::Tensor nine = Make({1, 1, 1, 1, 1, 1, 1, 1, 2});
+  r = ShrinkPhaseOne(nine.get(), one.get(), zero.get(), nine.get());
+  EXPECT_TRUE(test::Accepted(r));  // no OP_CHECK_MAX_DIM in aclnnShrink
+  test::Discard(r.executor);
+}
+
+TEST(OnnxShrinkValues, TheDocExampleAndTheKernelsDifferences) {
+  std::vector<uint32_t> x;
+  for (float v : {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 0.7f, 0.8f}) x.push_back(reference::Bits(v));
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<uint32_t> edge = {reference::Bits(-0.5f), reference::Bits(nan), reference::Bits(-2.0f)};
+  {
+    test::RuntimeSession session("Ascend950PR");
+    const std::vector<uint32_t> y = RunOnnxShrink(ACL_FLOAT, ACL_FLOAT, x, 0.5f, 0.0f, session.stream());
+    for (size_t i = 0; i < 5; ++i) EXPECT_EQ(y[i], 0u);
+    EXPECT_EQ(y[7], reference::Bits(0.8f));
+    // 950: the dead zone is +0, NaN gives +0, x = -b gives +0.
+    EXPECT_EQ(RunOnnxShrink(ACL_FLOAT, ACL_FLOAT, edge, 1.0f, 2.0f, session.stream()),
+              (std::vector<uint32_t>{0u, 0u, 0u}));
+  }
+  {
+    // TBE: sign(x) * (|x| - b): the dead zone below 0 and x = -b give -0; NaN stays NaN.
+    test::RuntimeSession session("Ascend910B3");
+    const std::vector<uint32_t> y = RunOnnxShrink(ACL_FLOAT, ACL_FLOAT, edge, 1.0f, 2.0f, session.stream());
+    EXPECT_EQ(y[0], reference::Bits(-0.0f));
+    EXPECT_TRUE(reference::IsNan(y[1], Format::kFp32));
+    EXPECT_EQ(y[2], reference::Bits(-0.0f));
+  }
+}
+
+TEST_P(ShrinkEverySixteenBitValue, OnnxShrinkMatchesTheReference) {
+  const SocCase& soc = GetParam();
+  test::RuntimeSession session(soc.soc);
+  std::vector<uint32_t> all(65536);
+  for (uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const std::pair<float, float> cases[] = {{0.5f, 0.0f}, {0.3f, 0.1f}, {0.0f, -1.5f}, {1.0f, 1e-3f},
+                                           {1e4f, 7.0f}, {nan, 1.0f},  {1.0f, nan}};
+  for (aclDataType out : {ACL_FLOAT16, ACL_FLOAT}) {
+    for (auto [lambda, bias] : cases) {
+      const std::vector<uint32_t> y = RunOnnxShrink(ACL_FLOAT16, out, all, lambda, bias, session.stream());
+      int mismatches = 0;
+      for (uint32_t i = 0; i < all.size() && mismatches < 3; ++i) {
+        const uint32_t want =
+            reference::OnnxShrinkElement(i, Format::kFp16, FormatOf(out), lambda, bias, soc.tbe, soc.numerics);
+        if (!reference::SameResult(y[i], want, FormatOf(out))) {
+          ++mismatches;
+          ADD_FAILURE() << soc.soc << " shrink fp16 -> " << out << " lambda " << lambda << " bias " << bias
+                        << " input 0x" << std::hex << i << ": got 0x" << y[i] << ", want 0x" << want;
+        }
+      }
+    }
+  }
+}
+
+TEST(OnnxShrinkValues, Fp32RandomBitsOnBothKernels) {
+  std::mt19937 rng(13);
+  std::vector<uint32_t> x(1 << 16);
+  for (uint32_t& v : x) v = rng();
+  for (float v : {0.5f, -0.5f, 1.5f, -1.5f, 0.0f, -0.0f}) x.push_back(reference::Bits(v));
+  for (const SocCase& soc :
+       {SocCase{"Ascend950PR", false, {false, true}, true}, SocCase{"Ascend910B3", true, {false, false}, true}}) {
+    test::RuntimeSession session(soc.soc);
+    for (auto [lambda, bias] : {std::pair<float, float>{0.5f, 1.5f}, {1e-38f, -1e-38f}, {3e38f, 3e38f}}) {
+      const std::vector<uint32_t> y = RunOnnxShrink(ACL_FLOAT, ACL_FLOAT, x, lambda, bias, session.stream());
+      int mismatches = 0;
+      for (size_t i = 0; i < x.size() && mismatches < 3; ++i) {
+        const uint32_t want =
+            reference::OnnxShrinkElement(x[i], Format::kFp32, Format::kFp32, lambda, bias, soc.tbe, soc.numerics);
+        if (!reference::SameResult(y[i], want, Format::kFp32)) {
+          ++mismatches;
+          ADD_FAILURE() << soc.soc << " lambda " << lambda << " bias " << bias << " input 0x" << std::hex << x[i]
+                        << ": got 0x" << y[i] << ", want 0x" << want;
         }
       }
     }

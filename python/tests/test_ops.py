@@ -344,3 +344,11 @@ def test_shrink_ops_take_lambd():
         aclnn_host.softshrink(x, lambd=-1.0)
     with pytest.raises(TypeError):
         aclnn_host.hardshrink(x)
+
+
+def test_onnx_shrink_per_soc_signed_zero():
+    x = np.array([-0.5, 0.1, 2.0, -2.0], dtype=np.float32)
+    tbe = aclnn_host.shrink(x, lambd=1.0, bias=0.5, soc="Ascend910B3")
+    ascend950 = aclnn_host.shrink(x, lambd=1.0, bias=0.5, soc="Ascend950PR")
+    assert tbe.tolist() == ascend950.tolist() == [0.0, 0.0, 1.5, -1.5]
+    assert np.signbit(tbe[0]) and not np.signbit(ascend950[0])  # TBE: -1 * 0 below zero

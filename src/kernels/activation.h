@@ -31,6 +31,11 @@ AH_INTERNAL_API ElementwiseKernels HardsigmoidTbeKernels(Isa isa, aclDataType in
 /// (nearest-even) for the TBE kernels that hold it in an fp16 input's dtype.
 constexpr int kLambda = 0;
 constexpr int kLambdaAsFp16 = 1;
+/// aclnnShrink's: lambda and bias as fp32, then both rounded to fp16.
+constexpr int kShrinkLambda = 0;
+constexpr int kShrinkBias = 1;
+constexpr int kShrinkLambdaAsFp16 = 2;
+constexpr int kShrinkBiasAsFp16 = 3;
 
 /// aclnnHardshrink on Ascend 950 (AscendC hard_shrink.h): |x| <= lambda ? +0 : x in fp32, lambda
 /// fp32; then a Cast to out's dtype.
@@ -49,6 +54,14 @@ AH_INTERNAL_API ElementwiseKernels SoftshrinkKernels(Isa isa, aclDataType in, ac
 /// x + l below -l; fp16 computed in fp16 with lambda rounded to fp16, bf16 as fp32.
 AH_INTERNAL_API ElementwiseKernels SoftshrinkTbeKernels(Isa isa, aclDataType in, aclDataType out,
                                                         bool flush_subnormals);
+
+/// aclnnShrink on Ascend 950 (AscendC shrink.h), in the input's dtype (fp16 scalars rounded to
+/// fp16): x > l -> x - b, x < -l -> x + b, else +0 (NaN x too).
+AH_INTERNAL_API ElementwiseKernels ShrinkKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+
+/// The built-in TBE Shrink, in fp32: sign(x) * (|x| <= l ? 0 : |x| - b), sign -1 for x <= 0 (the
+/// dead zone below 0 gives -0; NaN stays NaN).
+AH_INTERNAL_API ElementwiseKernels ShrinkTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
 
 }  // namespace kernels
 }  // namespace aclnn_host

@@ -83,6 +83,49 @@ struct SoftshrinkTbeOp {
   }
 };
 
+/// Shrink as the 950 kernel computes it in the input's dtype T: Compares against (T)l and (T)(-l),
+/// Adds (T)(-b) and (T)b (one rounding to T each: the fp32 sum of two fp16 values narrowed once is
+/// the fp16 sum), Selects with +0. kFp16Scalars: the scalars as fp16 (T = fp16).
+template <bool kFp16Scalars>
+struct ShrinkOp {
+  static constexpr Rounding kRounding = Rounding::kNearestEven;
+  static constexpr bool kHasScalars = true;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars& s, hn::Vec<D> x) {
+    const auto lambda = hn::Set(d, s.values[kFp16Scalars ? kShrinkLambdaAsFp16 : kShrinkLambda]);
+    const auto bias = hn::Set(d, s.values[kFp16Scalars ? kShrinkBiasAsFp16 : kShrinkBias]);
+    const auto above = Round<kFlush>(d, hn::Add(x, hn::Neg(bias)));
+    const auto result = hn::IfThenElseZero(hn::Gt(x, lambda), above);
+    return hn::IfThenElse(hn::Lt(x, hn::Neg(lambda)), Round<kFlush>(d, hn::Add(x, bias)), result);
+  }
+};
+
+/// Shrink as TBE's shrink_compute does it in fp32: a = |x|; r = a <= l ? 0 : a + (-b); times -1
+/// for x <= 0, else 1 (an exact product: the dead zone at or below 0 gives -0).
+struct ShrinkTbeOp {
+  static constexpr Rounding kRounding = Rounding::kNearestEven;
+  static constexpr bool kHasScalars = true;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars& s, hn::Vec<D> x) {
+    const auto lambda = hn::Set(d, s.values[kShrinkLambda]);
+    const auto magnitude = hn::Abs(x);
+    const auto shifted = Round<kFlush>(d, hn::Add(magnitude, hn::Neg(hn::Set(d, s.values[kShrinkBias]))));
+    const auto r = hn::IfThenZeroElse(hn::Le(magnitude, lambda), shifted);
+    return hn::IfThenElse(hn::Le(x, hn::Zero(d)), hn::Neg(r), r);
+  }
+};
+
+ElementwiseKernels ShrinkTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  (void)isa;
+  if (in == ACL_FLOAT16) return UnaryKernels<ShrinkOp<true>>(in, out, flush_subnormals);
+  return UnaryKernels<ShrinkOp<false>>(in, out, flush_subnormals);
+}
+
+ElementwiseKernels ShrinkTbeTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  (void)isa;
+  return UnaryKernels<ShrinkTbeOp>(in, out, flush_subnormals);
+}
+
 ElementwiseKernels HardshrinkTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   (void)isa;
   return UnaryKernels<HardshrinkOp<false>>(in, out, flush_subnormals);
@@ -154,6 +197,16 @@ ElementwiseKernels SoftshrinkKernels(Isa isa, aclDataType in, aclDataType out, b
 
 ElementwiseKernels SoftshrinkTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   AH_SELECT_BY_ISA(isa, SoftshrinkTbeTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels ShrinkKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  AH_SELECT_BY_ISA(isa, ShrinkTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels ShrinkTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  AH_SELECT_BY_ISA(isa, ShrinkTbeTable, in, out, flush_subnormals);
   return {};
 }
 

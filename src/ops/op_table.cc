@@ -49,6 +49,17 @@ aclnnStatus HardshrinkLambda(const char*, const OpCall& call, aclDataType, Kerne
   return ACLNN_SUCCESS;
 }
 
+// aclnnShrink: lambd and bias (aclScalar::ToFloat), and both as fp16 for 950's fp16 kernel.
+aclnnStatus ShrinkScalars(const char*, const OpCall& call, aclDataType, KernelScalars* scalars) {
+  const float lambda = ScalarToFloat(call.scalars[0]);
+  const float bias = ScalarToFloat(call.scalars[1]);
+  scalars->values[kernels::kShrinkLambda] = lambda;
+  scalars->values[kernels::kShrinkBias] = bias;
+  scalars->values[kernels::kShrinkLambdaAsFp16] = WidenHalf(NarrowToHalf(lambda));
+  scalars->values[kernels::kShrinkBiasAsFp16] = WidenHalf(NarrowToHalf(bias));
+  return ACLNN_SUCCESS;
+}
+
 // aclnnSoftshrink has refused a negative lambd in its checks (ScalarNotNegative).
 aclnnStatus SoftshrinkLambda(const char*, const OpCall& call, aclDataType, KernelScalars* scalars) {
   PutLambda(ScalarToFloat(call.scalars[0]), scalars);

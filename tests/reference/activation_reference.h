@@ -79,6 +79,45 @@ inline uint32_t ShrinkElement(ShrinkOp op, uint32_t x, Format in, Format out, fl
   return Narrow(Widen(kernel_output, in, read), out, n);
 }
 
+/// fp16 of an exact double (one rounding, nearest-even): the fp16 sum of two fp16 values.
+inline uint16_t HalfFromExact(double v) {
+  const uint16_t sign = std::signbit(v) ? 0x8000 : 0;
+  if (std::isnan(v)) return static_cast<uint16_t>(sign | 0x7E00);
+  if (std::isinf(v)) return static_cast<uint16_t>(sign | 0x7C00);
+  return static_cast<uint16_t>(sign | EncodeMagnitude(std::fabs(v), 10, 15, 30));
+}
+
+/// aclnnShrink's element. 950 (shrink.h) computes in the input's dtype: compares with (T)l and
+/// (T)(-l), x + (T)(-b) and x + (T)b each rounded once to T, +0 elsewhere. TBE computes in fp32:
+/// sign * (|x| <= l ? 0 : |x| - b), sign -1 for x <= 0. Then the Cast to out's format.
+inline uint32_t OnnxShrinkElement(uint32_t raw, Format in, Format out, float lambda, float bias, bool tbe,
+                                  const Numerics& n) {
+  const float x = Widen(raw, in, n);
+  uint32_t kernel_output;
+  if (tbe) {
+    const float a = std::fabs(x);
+    const float r = a <= lambda ? 0.0f : Add(a, -bias, n);
+    kernel_output = Narrow(x <= 0.0f ? -r : r, in, n);
+  } else if (in == Format::kFp16) {
+    const float l = HalfToFloat(FloatToHalf(lambda));
+    const float b = HalfToFloat(FloatToHalf(bias));
+    if (x > l) {
+      kernel_output = Narrow(HalfToFloat(HalfFromExact(static_cast<double>(x) - b)), in, n);
+    } else if (x < -l) {
+      kernel_output = Narrow(HalfToFloat(HalfFromExact(static_cast<double>(x) + b)), in, n);
+    } else {
+      kernel_output = 0;
+    }
+  } else {
+    const float y = x > lambda ? Add(x, -bias, n) : (x < -lambda ? Add(x, bias, n) : 0.0f);
+    kernel_output = Narrow(y, in, n);
+  }
+  if (in == out) return kernel_output;
+  Numerics read = n;
+  read.flush_subnormals = false;
+  return Narrow(Widen(kernel_output, in, read), out, n);
+}
+
 }  // namespace reference
 
 #endif  // ACLNN_HOST_TESTS_REFERENCE_ACTIVATION_REFERENCE_H_
