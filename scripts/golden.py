@@ -26,8 +26,10 @@ except ImportError:
           "the golden check did not run" % sys.executable, file=sys.stderr)
     sys.exit(77)
 
-F32, F16, BF16, I32 = "fp32", "fp16", "bf16", "int32"
-THRESHOLD = {F32: 2.0 ** -13, F16: 2.0 ** -10, BF16: 2.0 ** -7, I32: 0.0}
+F32, F16, BF16, I32, I8, U8, I64 = "fp32", "fp16", "bf16", "int32", "int8", "uint8", "int64"
+# The integer dtypes (compared exactly: upstream's binary_equal) and their numpy types.
+INTEGER = {I32: np.int32, I8: np.int8, U8: np.uint8, I64: np.int64}
+THRESHOLD = {F32: 2.0 ** -13, F16: 2.0 ** -10, BF16: 2.0 ** -7, I32: 0.0, I8: 0.0, U8: 0.0, I64: 0.0}
 
 # SoC profiles and their numerics (numerics-and-socs.md): A2/A3 are INF_NAN, A1 saturates, 950 flushes
 # subnormals. A1 has no bf16. tbe: the forward op and V1 run CANN's built-in TBE kernels there (the
@@ -41,21 +43,22 @@ SOCS = {
 # The operators with an independent model below. main() checks that the library's operator table
 # (`aclnn-host info --json`) has no operator without one.
 OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish", "hardsigmoid",
-       "inplace_hardsigmoid", "hardshrink", "softshrink", "shrink")
+       "inplace_hardsigmoid", "hardshrink", "softshrink", "shrink", "relu", "inplace_relu")
 # The scalars each case passes (`--scalar NAME=VALUE`): 0.3 is not an fp16 value, so the TBE kernels'
 # fp16 lambda differs from 950's fp32 one.
 SCALARS = {"hardshrink": {"lambd": 0.3}, "softshrink": {"lambd": 0.3}, "shrink": {"lambd": 0.3, "bias": 0.1}}
 # The operators whose lists lack BF16 on every SoC (upstream's dtype lists).
 NO_BF16_OPS = ("shrink",)
-# The operators that also take INT32 (upstream's dtype lists), on every SoC.
-INT32_OPS = ("hardsigmoid", "inplace_hardsigmoid")
+# The integer dtypes each operator also takes (upstream's dtype lists), on every SoC.
+INTEGER_OPS = {"hardsigmoid": (I32,), "inplace_hardsigmoid": (I32,), "relu": (I8, U8, I32, I64),
+               "inplace_relu": (I8, U8, I32, I64)}
 
 
 # ---- storage formats: raw bits <-> fp32 -------------------------------------------------------------
 
 def widen(raw, fmt):
     """Exact widening of raw storage (uint16 for fp16/bf16, float32 for fp32) to float32 (int32: as is)."""
-    if fmt == I32:
+    if fmt in INTEGER:
         return raw
     if fmt == F32:
         return raw.astype(np.float32)
@@ -192,10 +195,18 @@ def hardsigmoid(x, numerics):
     return np.where(np.isnan(y), y, np.clip(y, np.float32(0), np.float32(1))).astype(np.float32)
 
 
-def golden_int32(op, inputs):
-    """INT32 kernels: x converted to fp32 (nearest-even), the fp32 sequence, truncated toward zero."""
-    x = inputs["self"].astype(np.float32)
-    return np.trunc(hardsigmoid(x, dict(ftz=False))).astype(np.int32)
+def golden_integer(op, inputs, fmt):
+    """Integer kernels. Relu: max(x, 0), exact. HardSigmoid INT32: x converted to fp32 (nearest-even),
+    the fp32 sequence, truncated toward zero."""
+    x = inputs["self"]
+    if op in ("relu", "inplace_relu"):
+        return np.maximum(x, 0).astype(INTEGER[fmt])
+    return np.trunc(hardsigmoid(x.astype(np.float32), dict(ftz=False))).astype(np.int32)
+
+
+def relu(x):
+    """x > 0 ? x : +0, NaN kept (upstream's golden: np.maximum, then -0 -> +0)."""
+    return np.where((x > 0) | np.isnan(x), x, np.float32(0)).astype(np.float32)
 
 
 def hardshrink(x, lambd):
@@ -236,8 +247,11 @@ def onnx_shrink(x, lambd, bias, fmt, numerics):
 
 
 def golden(op, inputs, fmt, out_fmt, numerics):
-    if fmt == I32:
-        return golden_int32(op, inputs)
+    if fmt in INTEGER:
+        return golden_integer(op, inputs, fmt)
+    if op in ("relu", "inplace_relu"):
+        read = (lambda raw: flush(widen(raw, fmt), fmt)) if numerics["ftz"] else (lambda raw: widen(raw, fmt))
+        return store(relu(read(inputs["self"])), fmt, numerics)
     read = (lambda raw: flush(widen(raw, fmt), fmt)) if numerics["ftz"] else (lambda raw: widen(raw, fmt))
     if op == "shrink":
         kernel = store(onnx_shrink(read(inputs["self"]), np.float32(SCALARS[op]["lambd"]),
@@ -287,11 +301,14 @@ def special_values():
 
 def make_inputs(fmt, count, rng):
     """Raw storage: the special values, values in [-6, 6], random bit patterns."""
-    if fmt == I32:
-        edges = np.array([-2 ** 31, 2 ** 31 - 1, 2 ** 24 + 1, -(2 ** 24) - 1, 0, 1, -1, 2, 3, 4, -3, -4], dtype=np.int64)
-        small = rng.integers(-10, 11, count // 2)
-        bits = rng.integers(-2 ** 31, 2 ** 31, count - count // 2 - edges.size)
-        return np.concatenate([edges, small, bits]).astype(np.int32)
+    if fmt in INTEGER:
+        info = np.iinfo(INTEGER[fmt])
+        edges = np.array([info.min, info.max, 0, 1, 2, 3, 4], dtype=np.int64)
+        if fmt in (I32, I64):
+            edges = np.concatenate([edges, [2 ** 24 + 1, -(2 ** 24) - 1, -1, -3, -4]])
+        small = rng.integers(max(info.min, -10), 11, count // 2)
+        full = rng.integers(info.min, info.max, count - count // 2 - edges.size, dtype=np.int64, endpoint=True)
+        return np.concatenate([edges, small, full]).astype(INTEGER[fmt])
     specials = special_values()
     n_uniform = count // 2
     n_bits = count - n_uniform - specials.size
@@ -311,7 +328,7 @@ def save(path, raw, fmt):
 
 def load(path, fmt):
     array = np.load(path)
-    expected = {F32: np.float32, F16: np.float16, BF16: np.uint16, I32: np.int32}[fmt]
+    expected = {F32: np.float32, F16: np.float16, BF16: np.uint16, **INTEGER}[fmt]
     if array.dtype != expected:
         raise SystemExit("%s: dtype %s, expected %s" % (path, array.dtype, np.dtype(expected)))
     return array.view(np.uint16) if fmt == F16 else array
@@ -325,7 +342,7 @@ def is_nan(raw, fmt):
 
 def compare(actual, expected, fmt):
     """(bit mismatches, stat_rel_err mean, max, pass) — NaN matches NaN in the bit check."""
-    if fmt == I32:  # upstream's binary_equal
+    if fmt in INTEGER:  # upstream's binary_equal
         mismatches = int(np.count_nonzero(actual != expected))
         return mismatches, 0.0, 0.0, mismatches == 0
     a_nan, e_nan = is_nan(actual, fmt), is_nan(expected, fmt)
@@ -389,7 +406,7 @@ def run_case(args, work, op, soc, fmt, out_fmt, strided, rng):
         "PASS" if ok else "FAIL", op, soc, fmt, out_fmt, " strided" if strided else "", actual.size, mismatches,
         mean, worst, THRESHOLD[out_fmt], "pass" if passed else "fail"))
     if not ok:
-        bits = np.uint32 if out_fmt in (F32, I32) else np.uint16
+        bits = (np.uint32 if out_fmt == F32 else np.uint16) if out_fmt not in INTEGER else INTEGER[out_fmt]
         bad = np.nonzero(actual.view(bits) != expected.view(bits))[0][:5]
         for i in bad:
             print("     [%d] inputs %s -> got %r, expected %r" % (
@@ -423,7 +440,7 @@ def main():
         for soc, numerics in SOCS.items():
             if args.soc and soc not in args.soc:
                 continue
-            for fmt in numerics["dtypes"] + ((I32,) if op in INT32_OPS else ()):
+            for fmt in numerics["dtypes"] + INTEGER_OPS.get(op, ()):
                 if not (fmt == BF16 and op in NO_BF16_OPS):
                     cases.append((op, soc, fmt, fmt, False))
         extra = [(op, "Ascend910B3", F32, F32, True)]

@@ -81,6 +81,11 @@ aclScalar* CreateScalarOf(double value, aclDataType dtype);
 
 /// "float32", "float16", "bfloat16".
 const char* DtypeDisplayName(aclDataType dtype);
+/// numpy's descr of a dtype's .npy files ("<f4", "|i1"; "<u2" bit patterns for bf16).
+const char* NpyDescrOf(aclDataType dtype);
+/// The dtype a .npy descr holds ("<f4" -> ACL_FLOAT), ACL_DT_UNDEFINED for 2-byte integers (bf16
+/// bits, decided by --dtype) and unsupported ones.
+aclDataType DtypeOfNpyDescr(const std::string& descr);
 
 /// "2,3" → {2, 3}; "" or "[]" → {} (rank 0). Throws kExitUsage, naming `what`, when malformed.
 std::vector<int64_t> ParseIntList(const std::string& text, const std::string& what, bool allow_negative);

@@ -88,22 +88,64 @@ std::string CanonicalInputName(const OpInfo& op, const std::string& name) {
   throw CliError(kExitUsage, "\"" + name + "\" is not an input of " + op.name + "; its inputs are " + names);
 }
 
+namespace {
+
+// The tensor dtypes the CLI reads and writes: names, and numpy's descr of a .npy file (bf16 has
+// none: its files hold uint16 bit patterns, '<u2').
+struct CliDtype {
+  aclDataType dtype;
+  const char* display;  // numpy's name, as the kit's file names spell it
+  const char* npy;
+  const char* aliases[4];
+};
+
+constexpr CliDtype kCliDtypes[] = {
+    {ACL_FLOAT, "float32", "<f4", {"fp32", "float32", "float", "f32"}},
+    {ACL_FLOAT16, "float16", "<f2", {"fp16", "float16", "half", "f16"}},
+    {ACL_BF16, "bfloat16", "<u2", {"bf16", "bfloat16", nullptr, nullptr}},
+    {ACL_INT32, "int32", "<i4", {"int32", "i32", nullptr, nullptr}},
+    {ACL_INT8, "int8", "|i1", {"int8", "i8", nullptr, nullptr}},
+    {ACL_UINT8, "uint8", "|u1", {"uint8", "u8", nullptr, nullptr}},
+    {ACL_INT64, "int64", "<i8", {"int64", "i64", nullptr, nullptr}},
+};
+
+const CliDtype* FindCliDtype(aclDataType dtype) {
+  for (const CliDtype& entry : kCliDtypes) {
+    if (entry.dtype == dtype) return &entry;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 aclDataType ParseDtype(const std::string& name) {
   const std::string key = NormalizeName(name);
-  if (key == "fp32" || key == "float32" || key == "float" || key == "f32") return ACL_FLOAT;
-  if (key == "fp16" || key == "float16" || key == "half" || key == "f16") return ACL_FLOAT16;
-  if (key == "bf16" || key == "bfloat16") return ACL_BF16;
-  if (key == "int32" || key == "i32") return ACL_INT32;
-  throw CliError(kExitUsage, "unknown dtype \"" + name + "\"; the dtypes are fp32, fp16, bf16 and int32");
+  for (const CliDtype& entry : kCliDtypes) {
+    for (const char* alias : entry.aliases) {
+      if (alias != nullptr && key == alias) return entry.dtype;
+    }
+  }
+  throw CliError(kExitUsage,
+                 "unknown dtype \"" + name + "\"; the dtypes are fp32, fp16, bf16, int32, int8, uint8 and int64");
+}
+
+const char* NpyDescrOf(aclDataType dtype) {
+  const CliDtype* entry = FindCliDtype(dtype);
+  return entry != nullptr ? entry->npy : "";
+}
+
+aclDataType DtypeOfNpyDescr(const std::string& descr) {
+  const std::string type = descr.size() > 1 ? descr.substr(1) : descr;
+  for (const CliDtype& entry : kCliDtypes) {
+    if (entry.dtype != ACL_BF16 && type == std::string(entry.npy).substr(1)) return entry.dtype;
+  }
+  return ACL_DT_UNDEFINED;
 }
 
 aclDataType ParseScalarDtype(const std::string& name) {
   const std::string key = NormalizeName(name);
   if (key == "fp64" || key == "float64" || key == "double" || key == "f64") return ACL_DOUBLE;
-  if (key == "int64" || key == "i64") return ACL_INT64;
   if (key == "int") return ACL_INT32;
-  if (key == "int8" || key == "i8") return ACL_INT8;
-  if (key == "uint8" || key == "u8") return ACL_UINT8;
   if (key == "bool") return ACL_BOOL;
   return ParseDtype(name);
 }
@@ -157,18 +199,8 @@ aclScalar* CreateScalarOf(double value, aclDataType dtype) {
 }
 
 const char* DtypeDisplayName(aclDataType dtype) {
-  switch (dtype) {
-    case ACL_FLOAT:
-      return "float32";
-    case ACL_FLOAT16:
-      return "float16";
-    case ACL_BF16:
-      return "bfloat16";
-    case ACL_INT32:
-      return "int32";
-    default:
-      return "unsupported";
-  }
+  const CliDtype* entry = FindCliDtype(dtype);
+  return entry != nullptr ? entry->display : "unsupported";
 }
 
 std::vector<int64_t> ParseIntList(const std::string& text, const std::string& what, bool allow_negative) {

@@ -171,12 +171,8 @@ bool EndsWith(const std::string& text, const std::string& suffix) {
 aclDataType NpyDtype(const std::string& descr, bool has_dtype, aclDataType requested, const std::string& where) {
   const std::string type = descr.substr(1);
   aclDataType found;
-  if (type == "f4") {
-    found = ACL_FLOAT;
-  } else if (type == "f2") {
-    found = ACL_FLOAT16;
-  } else if (type == "i4") {
-    found = ACL_INT32;
+  if (DtypeOfNpyDescr(descr) != ACL_DT_UNDEFINED) {
+    found = DtypeOfNpyDescr(descr);
   } else if (type == "u2" || type == "i2" || type == "V2") {
     // The bits of a 16-bit float type: bf16 (numpy has none) or, as some tools store it, fp16.
     if (!has_dtype || requested == ACL_FLOAT) {
@@ -186,9 +182,10 @@ aclDataType NpyDtype(const std::string& descr, bool has_dtype, aclDataType reque
     }
     return requested;
   } else {
-    throw CliError(kExitInput,
-                   where + " has dtype '" + descr +
-                       "'; supported are '<f4' (fp32), '<f2' (fp16), '<i4' (int32) and '<u2' holding bf16 bits");
+    throw CliError(
+        kExitInput,
+        where + " has dtype '" + descr +
+            "'; supported are '<f4' (fp32), '<f2' (fp16), '<u2' holding bf16 bits, '<i4', '|i1', '|u1' and '<i8'");
   }
   if (has_dtype && requested != found) {
     throw CliError(kExitInput, where + " holds " + DtypeDisplayName(found) + " ('" + descr + "'), not the " +
@@ -380,17 +377,32 @@ float ValueAsFloat(const char* p, aclDataType dtype) {
   return f;
 }
 
-const char* NpyDescr(aclDataType dtype) {
-  return dtype == ACL_FLOAT ? "<f4" : dtype == ACL_FLOAT16 ? "<f2" : dtype == ACL_INT32 ? "<i4" : "<u2";
-}
+const char* NpyDescr(aclDataType dtype) { return NpyDescrOf(dtype); }
 
 // One printed element: "%f" of the float value, an integer dtype as an integer.
 void PrintValue(const char* p, aclDataType dtype, bool first) {
-  if (dtype == ACL_INT32) {
-    int32_t value;
-    std::memcpy(&value, p, 4);
-    std::printf("%s%d", first ? "" : " ", value);
-    return;
+  const char* separator = first ? "" : " ";
+  switch (dtype) {
+    case ACL_INT8:
+      std::printf("%s%d", separator, static_cast<int>(*reinterpret_cast<const int8_t*>(p)));
+      return;
+    case ACL_UINT8:
+      std::printf("%s%d", separator, static_cast<int>(*reinterpret_cast<const uint8_t*>(p)));
+      return;
+    case ACL_INT32: {
+      int32_t value;
+      std::memcpy(&value, p, 4);
+      std::printf("%s%d", separator, value);
+      return;
+    }
+    case ACL_INT64: {
+      int64_t value;
+      std::memcpy(&value, p, 8);
+      std::printf("%s%lld", separator, static_cast<long long>(value));
+      return;
+    }
+    default:
+      break;
   }
   std::printf("%s%f", first ? "" : " ", static_cast<double>(ValueAsFloat(p, dtype)));
 }
@@ -538,9 +550,9 @@ std::vector<char> BenchData(int64_t count, aclDataType dtype, uint32_t seed) {
     state = state * 1664525u + 1013904223u;
     const float value = static_cast<float>(state >> 8) / 16777216.0f * 10.0f - 5.0f;
     char* p = &bytes[static_cast<size_t>(i) * item];
-    if (dtype == ACL_INT32) {
-      const int32_t whole = static_cast<int32_t>(std::floor(value));
-      std::memcpy(p, &whole, 4);
+    if (dtype == ACL_INT32 || dtype == ACL_INT8 || dtype == ACL_UINT8 || dtype == ACL_INT64) {
+      const int64_t whole = static_cast<int64_t>(std::floor(value));  // in [-5, 5)
+      std::memcpy(p, &whole, item);                                   // little-endian: the low bytes
     } else if (dtype == ACL_FLOAT) {
       std::memcpy(p, &value, 4);
     } else if (dtype == ACL_FLOAT16) {

@@ -30,15 +30,20 @@ except ImportError:  # pragma: no cover - torch is not a dependency
     _torch = None
 
 _NUMPY_DTYPES = {"fp32": _np.dtype(_np.float32), "fp16": _np.dtype(_np.float16), "bf16": _np.dtype(_np.uint16),
-                 "int32": _np.dtype(_np.int32)}
+                 "int32": _np.dtype(_np.int32), "int8": _np.dtype(_np.int8), "uint8": _np.dtype(_np.uint8),
+                 "int64": _np.dtype(_np.int64)}
 _DTYPE_NAMES = {"fp32": "fp32", "float32": "fp32", "float": "fp32", "fp16": "fp16", "float16": "fp16",
-                "half": "fp16", "bf16": "bf16", "bfloat16": "bf16", "int32": "int32"}
+                "half": "fp16", "bf16": "bf16", "bfloat16": "bf16", "int32": "int32", "int8": "int8",
+                "uint8": "uint8", "int64": "int64"}
+# The array dtypes that name their aclnn dtype by themselves (16-bit integers hold bf16 bits).
+_SELF_DESCRIBING = {_np.dtype(_np.float32): "fp32", _np.dtype(_np.float16): "fp16", _np.dtype(_np.int32): "int32",
+                    _np.dtype(_np.int8): "int8", _np.dtype(_np.uint8): "uint8", _np.dtype(_np.int64): "int64"}
 
 
 def _dtype_name(name):
     key = str(name).lower()
     if key not in _DTYPE_NAMES:
-        raise ValueError(f'unknown dtype "{name}"; the dtypes are fp32, fp16, bf16 and int32')
+        raise ValueError(f'unknown dtype "{name}"; the dtypes are fp32, fp16, bf16, int32, int8, uint8 and int64')
     return _DTYPE_NAMES[key]
 
 
@@ -54,8 +59,8 @@ def _to_numpy(value, dtype):
             return value.view(_torch.int16).numpy().view(_np.uint16), "bf16", True
         value = value.numpy()
     array = _np.asarray(value)
-    if array.dtype in (_np.float32, _np.float16, _np.int32):
-        found = {_np.dtype(_np.float32): "fp32", _np.dtype(_np.float16): "fp16"}.get(array.dtype, "int32")
+    if array.dtype in _SELF_DESCRIBING:
+        found = _SELF_DESCRIBING[array.dtype]
         if dtype is not None and _dtype_name(dtype) != found:
             raise ValueError(f"a {array.dtype} array with dtype={dtype!r}")
         name = found
@@ -67,8 +72,8 @@ def _to_numpy(value, dtype):
             raise TypeError("16-bit integer arrays cannot hold fp32")
         array = array.view(_np.uint16)
     else:
-        raise TypeError(f"unsupported array dtype {array.dtype}; use float32, float16, int32, or uint16 with "
-                        "dtype='bf16'")
+        raise TypeError(f"unsupported array dtype {array.dtype}; use float32, float16, int32, int8, uint8, int64, "
+                        "or uint16 with dtype='bf16'")
     # Strides in elements, non-negative: a view with negative or unaligned strides is copied.
     if any(s < 0 or s % array.itemsize for s in array.strides):
         array = _np.ascontiguousarray(array)
@@ -203,7 +208,8 @@ def compare(actual, golden, standard, dtype=None, golden_dtype=None):
     return _aclnn_host.compare(_np.ascontiguousarray(a), a_name, _np.ascontiguousarray(g), g_name, str(standard))
 
 
-_KIT_DTYPES = {"fp32": "float32", "fp16": "float16", "bf16": "bfloat16"}
+_KIT_DTYPES = {"fp32": "float32", "fp16": "float16", "bf16": "bfloat16", "int32": "int32", "int8": "int8",
+               "uint8": "uint8", "int64": "int64"}
 
 
 def golden(op, *inputs, directory, case, soc=None, out_dtype=None, dtype=None, **keywords):

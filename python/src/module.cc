@@ -156,10 +156,14 @@ aclDataType AclDtype(const std::string& name) {
   if (name == "fp16") return ACL_FLOAT16;
   if (name == "bf16") return ACL_BF16;
   if (name == "int32") return ACL_INT32;
-  throw std::invalid_argument("unknown dtype \"" + name + "\"; the dtypes are fp32, fp16, bf16 and int32");
+  if (name == "int8") return ACL_INT8;
+  if (name == "uint8") return ACL_UINT8;
+  if (name == "int64") return ACL_INT64;
+  throw std::invalid_argument("unknown dtype \"" + name +
+                              "\"; the dtypes are fp32, fp16, bf16, int32, int8, uint8 and int64");
 }
 
-size_t DtypeBytes(aclDataType dtype) { return dtype == ACL_FLOAT || dtype == ACL_INT32 ? 4 : 2; }
+size_t DtypeBytes(aclDataType dtype) { return aclDataTypeSize(dtype); }
 
 // A numpy array as an aclTensor's view: shape, strides in elements (non-negative multiples of
 // the item size: the package copies other arrays first) and the storage it spans from its data.

@@ -352,3 +352,14 @@ def test_onnx_shrink_per_soc_signed_zero():
     ascend950 = aclnn_host.shrink(x, lambd=1.0, bias=0.5, soc="Ascend950PR")
     assert tbe.tolist() == ascend950.tolist() == [0.0, 0.0, 1.5, -1.5]
     assert np.signbit(tbe[0]) and not np.signbit(ascend950[0])  # TBE: -1 * 0 below zero
+
+
+def test_relu_every_integer_dtype_and_signed_zero():
+    for dtype in (np.int8, np.uint8, np.int32, np.int64):
+        x = np.array([0, 1, 5, 100] + ([-1, -100] if np.issubdtype(dtype, np.signedinteger) else []), dtype=dtype)
+        y = aclnn_host.relu(x)
+        assert y.dtype == dtype and np.array_equal(y, np.maximum(x, 0))
+    z = aclnn_host.relu(np.array([-0.0, np.nan, -2.0, 2.0], dtype=np.float32))
+    assert not np.signbit(z[0]) and np.isnan(z[1]) and z[2:].tolist() == [0.0, 2.0]
+    w = np.array([-3, 3], dtype=np.int64)
+    assert aclnn_host.relu_(w) is w and w.tolist() == [0, 3]

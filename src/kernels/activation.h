@@ -27,6 +27,11 @@ AH_INTERNAL_API ElementwiseKernels HardsigmoidKernels(Isa isa, aclDataType in, a
 AH_INTERNAL_API ElementwiseKernels HardsigmoidTbeKernels(Isa isa, aclDataType in, aclDataType out,
                                                          bool flush_subnormals);
 
+/// aclnnRelu (950's AscendC relu_apt; the built-in TBE Relu elsewhere computes the same values):
+/// x > 0 ? x : +0 — -0 gives +0, NaN stays NaN (upstream's golden, np.maximum then -0 -> +0);
+/// INT8/INT32/INT64 max(x, 0); UINT8 a copy. Exact in every dtype.
+AH_INTERNAL_API ElementwiseKernels ReluKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+
 /// Where the shrink ops' converters put lambda in KernelScalars: as fp32, and rounded to fp16
 /// (nearest-even) for the TBE kernels that hold it in an fp16 input's dtype.
 constexpr int kLambda = 0;

@@ -126,6 +126,20 @@ ElementwiseKernels ShrinkTbeTable(Isa isa, aclDataType in, aclDataType out, bool
   return UnaryKernels<ShrinkTbeOp>(in, out, flush_subnormals);
 }
 
+/// Relu on fp32 vectors: x where x > 0 or x is NaN, else +0.
+struct ReluOp {
+  static constexpr Rounding kRounding = Rounding::kNearestEven;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars&, hn::Vec<D> x) {
+    return hn::IfThenElseZero(hn::Or(hn::Gt(x, hn::Zero(d)), hn::IsNaN(x)), x);
+  }
+};
+
+ElementwiseKernels ReluTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  (void)isa;
+  return UnaryKernels<ReluOp>(in, out, flush_subnormals);
+}
+
 ElementwiseKernels HardshrinkTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   (void)isa;
   return UnaryKernels<HardshrinkOp<false>>(in, out, flush_subnormals);
@@ -168,6 +182,62 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace aclnn_host {
 namespace kernels {
+namespace {
+
+// ---- integer kernels: exact, one element at a time (the compiler vectorises the loops) ----------
+
+/// out[i] = Op::Apply(x[i]) for an integer type T.
+template <class Op, typename T>
+void IntegerUnaryKernel(int64_t n, const void* const* inputs, void* output) {
+  const T* x = static_cast<const T*>(inputs[0]);
+  T* out = static_cast<T*>(output);
+  for (int64_t i = 0; i < n; ++i) out[i] = Op::Apply(x[i]);
+}
+
+template <class Op, typename T>
+ElementwiseKernels IntegerUnaryKernelsOf() {
+  const DenseKernel kernel = IntegerUnaryKernel<Op, T>;
+  return {kernel, kernel, kernel, kernel, DeviceKernel{}};  // no overflow mode, no streaming variant
+}
+
+/// Op's kernels for an integer dtype (in == out), or none.
+template <class Op>
+ElementwiseKernels IntegerUnaryKernels(aclDataType in, aclDataType out) {
+  if (in != out) return {};
+  switch (in) {
+    case ACL_INT8:
+      return IntegerUnaryKernelsOf<Op, int8_t>();
+    case ACL_UINT8:
+      return IntegerUnaryKernelsOf<Op, uint8_t>();
+    case ACL_INT16:
+      return IntegerUnaryKernelsOf<Op, int16_t>();
+    case ACL_INT32:
+      return IntegerUnaryKernelsOf<Op, int32_t>();
+    case ACL_INT64:
+      return IntegerUnaryKernelsOf<Op, int64_t>();
+    default:
+      return {};
+  }
+}
+
+struct IntegerRelu {
+  template <typename T>
+  static T Apply(T x) {
+    return x > 0 ? x : T{0};
+  }
+};
+
+bool IsIntegerDtype(aclDataType dtype) {
+  return dtype == ACL_INT8 || dtype == ACL_UINT8 || dtype == ACL_INT16 || dtype == ACL_INT32 || dtype == ACL_INT64;
+}
+
+}  // namespace
+
+ElementwiseKernels ReluKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (IsIntegerDtype(in)) return IntegerUnaryKernels<IntegerRelu>(in, out);
+  AH_SELECT_BY_ISA(isa, ReluTable, in, out, flush_subnormals);
+  return {};
+}
 
 // No device kernel yet: a device backend reports ACLNN_ERR_INNER_FIND_KERNEL_ERROR for these ops.
 ElementwiseKernels HardsigmoidKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {

@@ -44,6 +44,7 @@ enum class Check : uint8_t {
   kAllLive,            // every tensor argument is a live aclTensor
   kProfile,            // aclInit was called (the SoC profile is known)
   kDtypeInList,        // operand a's dtype is in the op's list for the SoC
+  kDtypeInListAs,      // the same with the op's own message: `name` is its format (dtype, then list)
   kDtypeEqual,         // operand a's dtype equals operand b's
   kCastable,           // operand a's dtype can be cast to operand b's
   kMaxRank,            // operand a has at most `arg` dims
@@ -77,6 +78,9 @@ constexpr CheckStep ScalarNotNull(int8_t scalar) { return {Check::kScalarNotNull
 constexpr CheckStep AllLive() { return {Check::kAllLive, 0, 0, 0, nullptr}; }
 constexpr CheckStep Profile() { return {Check::kProfile, 0, 0, 0, nullptr}; }
 constexpr CheckStep DtypeInList(int8_t operand) { return {Check::kDtypeInList, operand, 0, 0, nullptr}; }
+constexpr CheckStep DtypeInListAs(int8_t operand, const char* format) {
+  return {Check::kDtypeInListAs, operand, 0, 0, format};
+}
 constexpr CheckStep DtypeEqual(int8_t operand, int8_t like) { return {Check::kDtypeEqual, operand, like, 0, nullptr}; }
 constexpr CheckStep Castable(int8_t from, int8_t to) { return {Check::kCastable, from, to, 0, nullptr}; }
 constexpr CheckStep MaxRank(int8_t operand, int32_t rank) { return {Check::kMaxRank, operand, 0, rank, nullptr}; }

@@ -78,6 +78,12 @@ class PhaseOne {
       }
       case Check::kDtypeInList:
         return CheckDtypeInList(api_, Operand(step.a), DtypesFor(op_.dtypes, *profile_));
+      case Check::kDtypeInListAs: {
+        const aclDataType dtype = DescOf(Operand(step.a).tensor).dtype;
+        const DtypeList list = DtypesFor(op_.dtypes, *profile_);
+        if (list.Contains(dtype)) return ACLNN_SUCCESS;
+        return Fail(api_, ACLNN_ERR_PARAM_INVALID, step.name, DtypeName(dtype).c_str(), FormatDtypeList(list).c_str());
+      }
       case Check::kDtypeEqual:
         return CheckDtypeEqual(api_, Operand(step.a), DescOf(Operand(step.b).tensor).dtype);
       case Check::kCastable:
