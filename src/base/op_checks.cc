@@ -71,12 +71,15 @@ bool IsComplex(aclDataType t) { return t == ACL_COMPLEX32 || t == ACL_COMPLEX64 
 
 }  // namespace
 
+bool CanCast(aclDataType a, aclDataType b) {
+  return !(IsFloating(a) && !IsFloating(b) && !IsComplex(b)) && !(IsComplex(a) && !IsComplex(b)) &&
+         !(a != ACL_BOOL && b == ACL_BOOL);
+}
+
 aclnnStatus CheckCastable(const char* api, const NamedTensor& from, const NamedTensor& to) {
   const aclDataType a = DescOf(from.tensor).dtype;
   const aclDataType b = DescOf(to.tensor).dtype;
-  const bool castable = !(IsFloating(a) && !IsFloating(b) && !IsComplex(b)) && !(IsComplex(a) && !IsComplex(b)) &&
-                        !(a != ACL_BOOL && b == ACL_BOOL);
-  if (castable) return ACLNN_SUCCESS;
+  if (CanCast(a, b)) return ACLNN_SUCCESS;
   return Fail(api, ACLNN_ERR_PARAM_INVALID, "Result type %s can't be cast to the desired output type %s.",
               DtypeName(a).c_str(), DtypeName(b).c_str());
 }

@@ -53,6 +53,9 @@ AH_INTERNAL_API aclnnStatus CheckDtypeInList(const char* api, const NamedTensor&
 AH_INTERNAL_API aclnnStatus CheckDtypeEqual(const char* api, const NamedTensor& t, aclDataType expected);
 /// 161002 when `from`'s dtype cannot be cast to `to`'s (float to integral, complex to real, or
 /// anything but bool to bool): "<from> dtype <DT> can't be cast to the result dtype <DT>."
+/// op::CanCast: false from a float to an integer or bool, from complex to non-complex, and from
+/// anything but bool to bool.
+AH_INTERNAL_API bool CanCast(aclDataType from, aclDataType to);
 AH_INTERNAL_API aclnnStatus CheckCastable(const char* api, const NamedTensor& from, const NamedTensor& to);
 /// 161002 "The <name> tensor cannot be larger than <max> dimensions."
 AH_INTERNAL_API aclnnStatus CheckMaxRank(const char* api, const NamedTensor& t, size_t max_rank);

@@ -13,6 +13,11 @@
 namespace aclnn_host {
 namespace kernels {
 
+/// aclnn's Cast between float dtypes (l0op::Cast): exact widening, nearest-even narrowing, with the
+/// profile's saturation and subnormal flush. What a plan runs around a kernel whose dtype differs
+/// from its inputs' (a promotion) or its output's.
+AH_INTERNAL_API ElementwiseKernels CastKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+
 /// HardSigmoid's attribute alpha as aclnn passes it: 1.0f / 6.0f (0x3E2AAAAB), and beta.
 constexpr float kHardsigmoidAlpha = 1.0f / 6.0f;
 constexpr float kHardsigmoidBeta = 0.5f;

@@ -126,6 +126,20 @@ ElementwiseKernels ShrinkTbeTable(Isa isa, aclDataType in, aclDataType out, bool
   return UnaryKernels<ShrinkTbeOp>(in, out, flush_subnormals);
 }
 
+/// The value itself: with UnaryKernels' narrowing, a Cast.
+struct CastOp {
+  static constexpr Rounding kRounding = Rounding::kNearestEven;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D, const KernelScalars&, hn::Vec<D> x) {
+    return x;
+  }
+};
+
+ElementwiseKernels CastTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  (void)isa;
+  return UnaryKernels<CastOp>(in, out, flush_subnormals);
+}
+
 /// Relu on fp32 vectors: x where x > 0 or x is NaN, else +0.
 struct ReluOp {
   static constexpr Rounding kRounding = Rounding::kNearestEven;
@@ -232,6 +246,11 @@ bool IsIntegerDtype(aclDataType dtype) {
 }
 
 }  // namespace
+
+ElementwiseKernels CastKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  AH_SELECT_BY_ISA(isa, CastTable, in, out, flush_subnormals);
+  return {};
+}
 
 ElementwiseKernels ReluKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   if (IsIntegerDtype(in)) return IntegerUnaryKernels<IntegerRelu>(in, out);

@@ -54,9 +54,14 @@ enum class Check : uint8_t {
   kViewFormatsEqual,   // operands a and b have one view format ("Format of input and output should be equal, ...")
   kScalarNotNegative,  // scalar a, as a float, is not negative ("`name` should be greater or equal to 0, ...")
   kBf16OnSoc,          // BF16 in operand a or b only where Bf16Gate `arg` opens ("bfloat16 dtype is unsupported ...")
+  kPromotable,         // inputs a and b promote to a dtype of the op's list ("promote dtype %s should be in ...")
+  kPromotedCastable,   // the promoted dtype can be cast to operand a's ("Result type %s can't be cast to ...")
+  kEmptyExits,         // an empty input ends phase one here, successfully (workspace 0, nothing to run)
+  kBroadcast,          // operands a and b broadcast ("The size of tensor a [..] must match the size of tensor b [..].")
+  kBroadcastShape,     // operand a has the inputs' broadcast shape ("Expected tensor for a to have same size as ...")
 };
 
-/// Which SoCs add BF16 to an op's dtype list (upstream's gates differ from API to API).
+/// Which SoCs keep BF16 in an op's dtype list (upstream's gates differ from API to API).
 enum class Bf16Gate : uint8_t {
   kNone,            // the list as written, on every SoC
   kArch2201Or3510,  // NpuArch DAV_2201 or DAV_3510 (GetDtypeSupportListV2): 910B, 910_93 and 950
@@ -94,13 +99,18 @@ constexpr CheckStep FormatsMatch(int8_t a, int8_t b, const char* entity) {
 }
 constexpr CheckStep ViewFormatsEqual(int8_t a, int8_t b) { return {Check::kViewFormatsEqual, a, b, 0, nullptr}; }
 constexpr CheckStep ScalarNotNegative(int8_t scalar) { return {Check::kScalarNotNegative, scalar, 0, 0, nullptr}; }
+constexpr CheckStep Promotable(int8_t a, int8_t b) { return {Check::kPromotable, a, b, 0, nullptr}; }
+constexpr CheckStep PromotedCastable(int8_t to) { return {Check::kPromotedCastable, to, 0, 0, nullptr}; }
+constexpr CheckStep EmptyExits() { return {Check::kEmptyExits, 0, 0, 0, nullptr}; }
+constexpr CheckStep Broadcast(int8_t a, int8_t b) { return {Check::kBroadcast, a, b, 0, nullptr}; }
+constexpr CheckStep BroadcastShape(int8_t operand) { return {Check::kBroadcastShape, operand, 0, 0, nullptr}; }
 /// Softshrink's bf16flag: BF16 in a or b fails on the SoCs `gate` does not open.
 constexpr CheckStep Bf16OnSoc(int8_t a, int8_t b, Bf16Gate gate) {
   return {Check::kBf16OnSoc, a, b, static_cast<int32_t>(gate), nullptr};
 }
 
-/// The dtypes an op accepts on a SoC (upstream's support list): `base`, then BF16 where the gate
-/// opens, in upstream's order.
+/// The dtypes an op accepts on a SoC (upstream's support list, in its order): `base`, less BF16
+/// where the gate does not open.
 struct DtypeRule {
   aclDataType base[7] = {};
   uint8_t count = 0;
@@ -109,7 +119,7 @@ struct DtypeRule {
 
 template <size_t N>
 constexpr DtypeRule Dtypes(const aclDataType (&base)[N], Bf16Gate bf16) {
-  static_assert(N < 8, "a list of at most 7 dtypes, BF16 added");
+  static_assert(N <= 7, "a list of at most 7 dtypes");
   DtypeRule rule;
   for (size_t i = 0; i < N; ++i) rule.base[i] = base[i];
   rule.count = static_cast<uint8_t>(N);
@@ -170,6 +180,9 @@ struct OpSpec {
   KernelSelector tbe_kernels;  // the built-in TBE kernel's (kAscendC950Only)
   ScalarConverter scalars;
   TilingRule tiling;
+  // Binary ops (rows that leave these out have false)
+  bool broadcasts = false;  // the inputs broadcast to the output's shape (upstream's BroadcastTo)
+  bool promotes = false;    // the kernel runs in the inputs' promoted dtype, Casts around it
 };
 
 /// The operator table, in `aclnn-host --help` order.

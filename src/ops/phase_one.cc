@@ -2,12 +2,15 @@
 // what every elementwise op shares — layouts, the empty fast path, upstream's plan order (views
 // inside their storage, the kernel's availability, the output), the tiling, the kernel variant
 // and the executor.
+#include <memory>
 #include <string>
 #include <utility>
 
 #include "aclnn/opdev/op_errno.h"
 #include "base/op_checks.h"
 #include "base/tensor.h"
+#include "ops/broadcast.h"
+#include "ops/cast_around_plan.h"
 #include "ops/elementwise_op.h"
 #include "ops/hardswish_grad_tiling.h"
 #include "ops/op_spec.h"
@@ -47,7 +50,7 @@ class PhaseOne {
 
   aclnnStatus RunChecks() {
     for (const CheckStep& step : op_.checks) {
-      if (step.check == Check::kEnd) break;
+      if (step.check == Check::kEnd || empty_exit_) break;
       AH_RETURN_IF_FAILED(RunCheck(step));
     }
     return ACLNN_SUCCESS;
@@ -104,6 +107,48 @@ class PhaseOne {
         return Fail(api_, ACLNN_ERR_PARAM_INVALID, "%s should be greater or equal to 0, but found to be [%f].",
                     op_.scalar_names[step.a], static_cast<double>(value));
       }
+      case Check::kPromotable: {
+        const aclDataType a = DescOf(Operand(step.a).tensor).dtype;
+        const aclDataType b = DescOf(Operand(step.b).tensor).dtype;
+        const aclDataType promoted = PromoteFloatTypes(a, b);
+        if (promoted == ACL_DT_UNDEFINED) {
+          return Fail(api_, ACLNN_ERR_PARAM_INVALID, "GradOutput dtype %s and self dtype %s can not promote dtype.",
+                      DtypeName(a).c_str(), DtypeName(b).c_str());
+        }
+        const DtypeList list = DtypesFor(op_.dtypes, *profile_);
+        if (list.Contains(promoted)) return ACLNN_SUCCESS;
+        return Fail(api_, ACLNN_ERR_PARAM_INVALID, "promote dtype %s should be in dtype support list [%s].",
+                    DtypeName(promoted).c_str(), FormatDtypeList(list).c_str());
+      }
+      case Check::kPromotedCastable: {
+        const aclDataType promoted = KernelDtype();
+        const NamedTensor to = Operand(step.a);
+        const aclDataType dtype = DescOf(to.tensor).dtype;
+        if (CanCast(promoted, dtype)) return ACLNN_SUCCESS;
+        return Fail(api_, ACLNN_ERR_PARAM_INVALID, "Result type %s can't be cast to the desired output type %s.",
+                    DtypeName(promoted).c_str(), DtypeName(dtype).c_str());
+      }
+      case Check::kEmptyExits:
+        for (int8_t i = 0; i < op_.num_inputs; ++i)
+          empty_exit_ = empty_exit_ || HasZeroDim(DescOf(call_.inputs[i]).view);
+        return ACLNN_SUCCESS;
+      case Check::kBroadcast: {
+        const NamedTensor a = Operand(step.a);
+        const NamedTensor b = Operand(step.b);
+        Dims shape;
+        if (BroadcastShapes(DescOf(a.tensor).view, DescOf(b.tensor).view, &shape)) return ACLNN_SUCCESS;
+        return Fail(api_, ACLNN_ERR_PARAM_INVALID, "The size of tensor %s %s must match the size of tensor %s %s.",
+                    a.name, FormatDims(DescOf(a.tensor).view).c_str(), b.name,
+                    FormatDims(DescOf(b.tensor).view).c_str());
+      }
+      case Check::kBroadcastShape: {
+        Dims shape = DescOf(call_.inputs[0]).view;
+        for (int8_t i = 1; i < op_.num_inputs; ++i) BroadcastShapes(shape, DescOf(call_.inputs[i]).view, &shape);
+        const NamedTensor t = Operand(step.a);
+        if (DescOf(t.tensor).view == shape) return ACLNN_SUCCESS;
+        return Fail(api_, ACLNN_ERR_PARAM_INVALID, "Expected tensor for %s to have same size as %s, but got %s.",
+                    t.name, FormatDims(shape).c_str(), FormatDims(DescOf(t.tensor).view).c_str());
+      }
       case Check::kBf16OnSoc: {
         const aclDataType a = DescOf(Operand(step.a).tensor).dtype;
         const aclDataType b = DescOf(Operand(step.b).tensor).dtype;
@@ -134,12 +179,9 @@ class PhaseOne {
     for (int8_t i = 0; i < op_.num_inputs; ++i) AH_RETURN_IF_FAILED(CheckLayout(api_, inputs[i]));
     AH_RETURN_IF_FAILED(CheckLayout(api_, output));
 
-    bool empty = false;
+    bool empty = empty_exit_;
     for (int8_t i = 0; i < op_.num_inputs; ++i) empty = empty || HasZeroDim(DescOf(inputs[i].tensor).view);
-    if (empty) {
-      return FinishElementwisePhaseOne(op_.api, inputs, op_.num_inputs, output, ElementwiseKernels(), CoreSplit(),
-                                       /*kernel_workspace=*/0, workspace_size, executor);
-    }
+    if (empty) return FinishEmptyPhaseOne(op_.api, inputs, op_.num_inputs, output, workspace_size, executor);
     // Upstream's plan: the inputs made contiguous (in its order), the kernel, a Cast, ViewCopy(out).
     for (int8_t i = 0; i < op_.num_inputs; ++i)
       AH_RETURN_IF_FAILED(CheckViewInStorage(api_, inputs[op_.plan_order[i]]));
@@ -147,7 +189,7 @@ class PhaseOne {
     AH_RETURN_IF_FAILED(CheckViewInStorage(api_, output));
     AH_RETURN_IF_FAILED(CheckOutputNotBroadcast(api_, output));
 
-    const aclDataType in_dtype = DescOf(inputs[0].tensor).dtype;
+    const aclDataType in_dtype = KernelDtype();
     const aclDataType out_dtype = DescOf(output.tensor).dtype;
     KernelScalars scalars;
     if (op_.scalars != nullptr) AH_RETURN_IF_FAILED(op_.scalars(api_, call_, in_dtype, &scalars));
@@ -160,16 +202,46 @@ class PhaseOne {
     const KernelSelector select = tbe ? op_.tbe_kernels : op_.kernels;
     // The workspace upstream's executor reports: what the AscendC kernel's tiling asks for; TBE
     // kernels ask for none.
-    return FinishElementwisePhaseOne(
-        op_.api, inputs, op_.num_inputs, output, select(isa, in_dtype, out_dtype, profile_->flushes_subnormals),
-        std::move(tiling.split), tbe ? 0 : tiling.workspace, workspace_size, executor, scalars);
+    const uint64_t kernel_workspace = tbe ? 0 : tiling.workspace;
+    if (!op_.broadcasts) {
+      return FinishElementwisePhaseOne(op_.api, inputs, op_.num_inputs, output,
+                                       select(isa, in_dtype, out_dtype, profile_->flushes_subnormals),
+                                       std::move(tiling.split), kernel_workspace, workspace_size, executor, scalars);
+    }
+    // The inputs read as views of the output's shape (BroadcastTo without a copy).
+    TensorDesc views[kMaxOpInputs];
+    const TensorDesc* view_pointers[kMaxOpInputs];
+    bool mixed = out_dtype != in_dtype;
+    for (int8_t i = 0; i < op_.num_inputs; ++i) {
+      views[i] = BroadcastView(DescOf(inputs[i].tensor), DescOf(output.tensor).view);
+      view_pointers[i] = &views[i];
+      mixed = mixed || views[i].dtype != in_dtype;
+    }
+    const ElementwiseKernels kernels = select(isa, in_dtype, in_dtype, profile_->flushes_subnormals);
+    if (!mixed) {
+      return FinishElementwisePhaseOne(op_.api, inputs, op_.num_inputs, output, kernels, std::move(tiling.split),
+                                       kernel_workspace, workspace_size, executor, scalars, view_pointers);
+    }
+    auto plan =
+        std::make_shared<const CastAroundPlan>(view_pointers, op_.num_inputs, DescOf(output.tensor), in_dtype, kernels,
+                                               tiling.split, scalars, isa, profile_->flushes_subnormals);
+    return FinishPhaseOneWithPlan(op_.api, inputs, op_.num_inputs, output, std::move(plan), kernel_workspace,
+                                  workspace_size, executor);
   }
 
  private:
+  // The dtype the kernel computes in: the inputs' promoted one, or the first input's.
+  aclDataType KernelDtype() const {
+    const aclDataType first = DescOf(call_.inputs[0]).dtype;
+    return op_.promotes ? PromoteFloatTypes(first, DescOf(call_.inputs[1]).dtype) : first;
+  }
+
   aclnnStatus Tile(const NamedTensor* inputs, aclDataType dtype, OpTiling* tiling) const {
     std::string error;
-    const Dims& second = DescOf(inputs[op_.num_inputs > 1 ? 1 : 0].tensor).view;
-    if (ComputeOpTiling(op_, DescOf(inputs[0].tensor).view, second, dtype, *profile_, tiling, &error)) {
+    // A broadcasting op's work is the output's shape.
+    const Dims& first = op_.broadcasts ? DescOf(call_.output).view : DescOf(inputs[0].tensor).view;
+    const Dims& second = op_.broadcasts ? first : DescOf(inputs[op_.num_inputs > 1 ? 1 : 0].tensor).view;
+    if (ComputeOpTiling(op_, first, second, dtype, *profile_, tiling, &error)) {
       return ACLNN_SUCCESS;
     }
     return Fail(api_, ACLNN_ERR_INNER_TILING_ERROR, "tiling failed: %s.", error.c_str());
@@ -179,6 +251,7 @@ class PhaseOne {
   const OpCall& call_;
   const char* api_;
   const SocProfile* profile_ = nullptr;
+  bool empty_exit_ = false;  // an EmptyExits step found an empty input
 };
 
 }  // namespace
@@ -227,9 +300,11 @@ bool Bf16GateOpens(Bf16Gate gate, const SocProfile& profile) {
 }
 
 DtypeList DtypesFor(const DtypeRule& rule, const SocProfile& profile) {
+  const bool bf16 = rule.bf16 == Bf16Gate::kNone || Bf16GateOpens(rule.bf16, profile);
   DtypeList list{{}, 0};
-  for (size_t i = 0; i < rule.count; ++i) list.values[list.count++] = rule.base[i];
-  if (Bf16GateOpens(rule.bf16, profile)) list.values[list.count++] = ACL_BF16;
+  for (size_t i = 0; i < rule.count; ++i) {
+    if (rule.base[i] != ACL_BF16 || bf16) list.values[list.count++] = rule.base[i];
+  }
   return list;
 }
 
