@@ -63,7 +63,7 @@ enum class Check : uint8_t {
 
 /// Which SoCs keep BF16 in an op's dtype list (upstream's gates differ from API to API).
 enum class Bf16Gate : uint8_t {
-  kNone,            // the list as written, on every SoC
+  kNone,            // no gate: BF16, where the list has it, on every SoC
   kArch2201Or3510,  // NpuArch DAV_2201 or DAV_3510 (GetDtypeSupportListV2): 910B, 910_93 and 950
   kNot910Or310P,    // SocVersion neither ASCEND910 nor ASCEND310P: 910B, 910_93, 950 and 310B
 };

@@ -36,10 +36,13 @@ ElementwiseKernels HardswishGradV1Tbe(kernels::Isa isa, aclDataType in, aclDataT
 
 aclTensor* MutableTensor(const aclTensor* tensor) { return const_cast<aclTensor*>(tensor); }
 
+// A scalar as a kernel holds it in fp16 (nearest-even), widened back.
+float AsFp16(float value) { return WidenHalf(NarrowToHalf(value)); }
+
 // The shrink ops' lambda (aclScalar::ToFloat), as fp32 and as an fp16 input's TBE kernel holds it.
 void PutLambda(float lambda, KernelScalars* scalars) {
   scalars->values[kernels::kLambda] = lambda;
-  scalars->values[kernels::kLambdaAsFp16] = WidenHalf(NarrowToHalf(lambda));
+  scalars->values[kernels::kLambdaAsFp16] = AsFp16(lambda);
 }
 
 // aclnnHardshrink clamps a negative lambd to 0 (NaN is not negative and stays).
@@ -55,8 +58,8 @@ aclnnStatus ShrinkScalars(const char*, const OpCall& call, aclDataType, KernelSc
   const float bias = ScalarToFloat(call.scalars[1]);
   scalars->values[kernels::kShrinkLambda] = lambda;
   scalars->values[kernels::kShrinkBias] = bias;
-  scalars->values[kernels::kShrinkLambdaAsFp16] = WidenHalf(NarrowToHalf(lambda));
-  scalars->values[kernels::kShrinkBiasAsFp16] = WidenHalf(NarrowToHalf(bias));
+  scalars->values[kernels::kShrinkLambdaAsFp16] = AsFp16(lambda);
+  scalars->values[kernels::kShrinkBiasAsFp16] = AsFp16(bias);
   return ACLNN_SUCCESS;
 }
 

@@ -290,7 +290,7 @@ bool TilingIsPublished(const OpSpec& op, const SocProfile& profile) {
 bool Bf16GateOpens(Bf16Gate gate, const SocProfile& profile) {
   switch (gate) {
     case Bf16Gate::kNone:
-      return false;
+      return true;
     case Bf16Gate::kArch2201Or3510:
       return profile.supports_bf16;
     case Bf16Gate::kNot910Or310P:
@@ -300,7 +300,7 @@ bool Bf16GateOpens(Bf16Gate gate, const SocProfile& profile) {
 }
 
 DtypeList DtypesFor(const DtypeRule& rule, const SocProfile& profile) {
-  const bool bf16 = rule.bf16 == Bf16Gate::kNone || Bf16GateOpens(rule.bf16, profile);
+  const bool bf16 = Bf16GateOpens(rule.bf16, profile);
   DtypeList list{{}, 0};
   for (size_t i = 0; i < rule.count; ++i) {
     if (rule.base[i] != ACL_BF16 || bf16) list.values[list.count++] = rule.base[i];
