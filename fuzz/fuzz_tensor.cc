@@ -260,7 +260,7 @@ aclScalar* FuzzedScalar(FuzzedDataProvider& in) {
     }
   } else {
     const std::vector<uint8_t> raw = in.ConsumeBytes<uint8_t>(sizeof(bytes));
-    std::memcpy(bytes, raw.data(), raw.size());
+    if (!raw.empty()) std::memcpy(bytes, raw.data(), raw.size());  // an exhausted input gives none
   }
   return in.ConsumeIntegralInRange<int>(0, 15) == 0 ? nullptr : aclCreateScalar(bytes, dtype);
 }
