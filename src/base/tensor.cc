@@ -433,7 +433,7 @@ float ScalarToFloat(const aclScalar* scalar) {
     case ACL_UINT64:
       return static_cast<float>(ScalarValueAs<uint64_t>(scalar));
     case ACL_BOOL:
-      return ScalarValueAs<bool>(scalar) ? 1.0f : 0.0f;
+      return ScalarValueAs<uint8_t>(scalar) != 0 ? 1.0f : 0.0f;  // any byte: a bool read of 2..255 is UB
     default:
       return 0.0f;  // the 8- and 4-bit float formats: aclScalar::ToFloat has no conversion for them
   }
