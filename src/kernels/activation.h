@@ -56,6 +56,17 @@ AH_INTERNAL_API ElementwiseKernels HardshrinkKernels(Isa isa, aclDataType in, ac
 AH_INTERNAL_API ElementwiseKernels HardshrinkTbeKernels(Isa isa, aclDataType in, aclDataType out,
                                                         bool flush_subnormals);
 
+/// aclnnHardshrinkBackward on Ascend 950 (AscendC hard_shrink_grad.h): a Select, |self| <= lambda ?
+/// +0 : gradOutput (the dead zone is +0 whatever gradOutput is). fp16 compares in fp16 (lambda
+/// rounded to fp16), fp32 and bf16 in fp32. Binary: in == out (the plan Casts around it).
+AH_INTERNAL_API ElementwiseKernels HardshrinkGradKernels(Isa isa, aclDataType in, aclDataType out,
+                                                         bool flush_subnormals);
+
+/// The built-in TBE HardShrinkGrad: gradOutput * (|self| <= lambda ? 0 : 1), lambda in the input's
+/// dtype — a product, so the dead zone keeps gradOutput's sign (-0) and gives NaN for +-inf or NaN.
+AH_INTERNAL_API ElementwiseKernels HardshrinkGradTbeKernels(Isa isa, aclDataType in, aclDataType out,
+                                                            bool flush_subnormals);
+
 /// aclnnSoftshrink on Ascend 950 (AscendC softshrink.h): x > l ? x - l : (x < -l ? x + l : +0) in
 /// fp32 with fp32 lambda, narrowed nearest-even; NaN gives +0.
 AH_INTERNAL_API ElementwiseKernels SoftshrinkKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);

@@ -79,6 +79,30 @@ inline uint32_t ShrinkElement(ShrinkOp op, uint32_t x, Format in, Format out, fl
   return Narrow(Widen(kernel_output, in, read), out, n);
 }
 
+/// One element of aclnnHardshrinkBackward. gradOutput g and self x, each in its own format, are
+/// Cast to the kernel's format k, their promotion (a widening: exact but for saturation). 950's kernel Selects: +0
+/// where |x| <= lambda (lambda rounded to fp16 for an fp16 kernel), else g. TBE's multiplies g by
+/// 0 there and by 1 elsewhere (lambda likewise in fp16). Then the Cast to out's format.
+inline uint32_t HardshrinkGradElement(uint32_t g_raw, Format g_format, uint32_t x_raw, Format x_format, Format k,
+                                      Format out, float lambda, bool tbe, const Numerics& n) {
+  const float lambda_kernel = k == Format::kFp16 ? LambdaAsFp16(lambda) : lambda;
+  // The Cast kernels store in k as every kernel stores (saturation, flush); widening is exact.
+  const auto cast_to_kernel = [&](uint32_t raw, Format format) {
+    Numerics read = n;
+    read.flush_subnormals = false;
+    return format == k ? Widen(raw, format, n) : Widen(Narrow(Widen(raw, format, n), k, n), k, read);
+  };
+  const float g = cast_to_kernel(g_raw, g_format);
+  const float x = cast_to_kernel(x_raw, x_format);
+  const bool dead = std::fabs(x) <= lambda_kernel;
+  const float y = tbe ? Mul(g, dead ? 0.0f : 1.0f, n) : (dead ? 0.0f : g);
+  const uint32_t kernel_output = Narrow(y, k, n);
+  if (k == out) return kernel_output;
+  Numerics read = n;
+  read.flush_subnormals = false;
+  return Narrow(Widen(kernel_output, k, read), out, n);
+}
+
 /// fp16 of an exact double (one rounding, nearest-even): the fp16 sum of two fp16 values.
 inline uint16_t HalfFromExact(double v) {
   const uint16_t sign = std::signbit(v) ? 0x8000 : 0;

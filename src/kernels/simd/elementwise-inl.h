@@ -113,6 +113,13 @@ struct FormatTraits<Format::kBf16> {
   using Raw = uint16_t;
 };
 
+/// Whether Op is the Cast itself (declares `static constexpr bool kIsCast = true`): it writes the
+/// output format directly, with no narrowing to the input's format first.
+template <class Op, class = void>
+struct OpIsCast : std::false_type {};
+template <class Op>
+struct OpIsCast<Op, std::enable_if_t<Op::kIsCast>> : std::true_type {};
+
 /// y = Op(x) for one vector: computed in fp32, narrowed to the input's format with the op's
 /// rounding (as the NPU kernel writes it), then — when the output dtype differs — cast to the
 /// output format rounding to nearest-even (as aclnn's Cast does).
@@ -120,7 +127,7 @@ template <class Op, Format kIn, Format kOut, bool kSaturate, bool kFlush, class 
 HWY_INLINE void UnaryStep(D d, const typename FormatTraits<kIn>::Raw* x, typename FormatTraits<kOut>::Raw* out,
                           const KernelScalars& s) {
   const auto y = Op::template Apply<kFlush>(d, s, FormatTraits<kIn>::Storage::template Load<kFlush>(d, x));
-  if (kIn == kOut) {
+  if (kIn == kOut || OpIsCast<Op>::value) {
     StoreAs<kOut, Op::kRounding, kSaturate, kFlush>(d, y, out);
   } else {
     StoreAs<kOut, Rounding::kNearestEven, kSaturate, kFlush>(

@@ -1,0 +1,420 @@
+// aclnnHardshrinkBackward (docs/upstream/shrink.md §2), the family's first broadcasting and
+// promoting op: upstream's unit-test table, its checks in order (the empty exit before the
+// broadcast check), the dtype lists per SoC, and values against the independent reference —
+// every 16-bit self on both kernels (950's Select, TBE's product), promoted dtype pairs, broadcast
+// and strided operands, and the Cast to another gradInput dtype.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_hardshrink_backward.h"
+#include "reference/activation_reference.h"
+#include "support/acl_test_support.h"
+#include "support/phase_one.h"
+
+namespace {
+
+using reference::Format;
+
+constexpr const char* kPhaseOne = "aclnnHardshrinkBackwardGetWorkspaceSize";
+
+test::Tensor Make(std::vector<int64_t> view, aclDataType dtype = ACL_FLOAT, void* data = nullptr) {
+  test::Layout layout;
+  layout.view = std::move(view);
+  layout.dtype = dtype;
+  return test::Tensor(layout, data);
+}
+
+/// An fp32 aclScalar destroyed at scope exit.
+class Scalar {
+ public:
+  explicit Scalar(float value) : scalar_(aclCreateScalar(&value, ACL_FLOAT)) {}
+  ~Scalar() { aclDestroyScalar(scalar_); }
+  Scalar(const Scalar&) = delete;
+  Scalar& operator=(const Scalar&) = delete;
+  const aclScalar* get() const { return scalar_; }
+
+ private:
+  aclScalar* scalar_ = nullptr;
+};
+
+test::PhaseOneResult PhaseOne(const aclTensor* grad, const aclTensor* self, const aclScalar* lambd, aclTensor* out) {
+  return test::RunPhaseOne([&](uint64_t* workspace_size, aclOpExecutor** executor) {
+    return aclnnHardshrinkBackwardGetWorkspaceSize(grad, self, lambd, out, workspace_size, executor);
+  });
+}
+
+::testing::AssertionResult RejectsWith(const aclTensor* grad, const aclTensor* self, const aclScalar* lambd,
+                                       aclTensor* out, aclnnStatus code, const std::string& phrase) {
+  return test::Rejected(PhaseOne(grad, self, lambd, out), kPhaseOne, code, phrase);
+}
+
+::testing::AssertionResult Accepts(const aclTensor* grad, const aclTensor* self, const aclScalar* lambd,
+                                   aclTensor* out) {
+  const test::PhaseOneResult result = PhaseOne(grad, self, lambd, out);
+  test::Discard(result.executor);
+  if (!test::Accepted(result)) return test::Accepted(result);
+  if (result.workspace_size != 0) return ::testing::AssertionFailure() << "workspace " << result.workspace_size;
+  return ::testing::AssertionSuccess();
+}
+
+size_t SizeOf(aclDataType dtype) { return dtype == ACL_FLOAT ? 4 : 2; }
+
+Format FormatOf(aclDataType dtype) {
+  return dtype == ACL_FLOAT ? Format::kFp32 : dtype == ACL_FLOAT16 ? Format::kFp16 : Format::kBf16;
+}
+
+/// The dtype the kernel runs in (op::PromoteType of two float dtypes).
+aclDataType Promoted(aclDataType a, aclDataType b) {
+  if (a == b) return a;
+  return ACL_FLOAT;  // fp32 with anything, and fp16 with bf16
+}
+
+std::vector<uint8_t> Pack(const std::vector<uint32_t>& raw, aclDataType dtype) {
+  std::vector<uint8_t> bytes(raw.size() * SizeOf(dtype));
+  for (size_t i = 0; i < raw.size(); ++i) std::memcpy(&bytes[i * SizeOf(dtype)], &raw[i], SizeOf(dtype));
+  return bytes;
+}
+
+/// An operand: its layout (strides and storage empty: row-major) and its storage's raw elements.
+struct Operand {
+  test::Layout layout;
+  std::vector<uint32_t> raw;
+};
+
+Operand Dense(std::vector<int64_t> view, aclDataType dtype, std::vector<uint32_t> raw) {
+  Operand operand;
+  operand.layout.view = std::move(view);
+  operand.layout.dtype = dtype;
+  operand.raw = std::move(raw);
+  return operand;
+}
+
+/// Runs both phases; gradInput is a dense `out_view` of `out_dtype`.
+std::vector<uint32_t> RunGrad(const Operand& grad, const Operand& self, aclDataType out_dtype,
+                              const std::vector<int64_t>& out_view, float lambda, aclrtStream stream) {
+  const std::vector<uint8_t> g_bytes = Pack(grad.raw, grad.layout.dtype);
+  const std::vector<uint8_t> x_bytes = Pack(self.raw, self.layout.dtype);
+  const int64_t n = test::ElementCount(out_view);
+  test::DeviceBuffer g(g_bytes.size()), x(x_bytes.size()), y(static_cast<size_t>(n) * SizeOf(out_dtype));
+  g.Upload(g_bytes);
+  x.Upload(x_bytes);
+  test::Tensor gt(grad.layout, g.get()), xt(self.layout, x.get());
+  test::Tensor yt = Make(out_view, out_dtype, y.get());
+  Scalar lambd(lambda);
+  uint64_t workspace_size = 0;
+  aclOpExecutor* executor = nullptr;
+  EXPECT_EQ(
+      aclnnHardshrinkBackwardGetWorkspaceSize(gt.get(), xt.get(), lambd.get(), yt.get(), &workspace_size, &executor),
+      ACLNN_SUCCESS)
+      << test::TakeErrorMessage();
+  EXPECT_EQ(workspace_size, 0u);
+  EXPECT_EQ(aclnnHardshrinkBackward(nullptr, 0, executor, stream), ACLNN_SUCCESS) << test::TakeErrorMessage();
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  const std::vector<uint8_t> bytes = y.Download<uint8_t>(static_cast<size_t>(n) * SizeOf(out_dtype));
+  std::vector<uint32_t> result(static_cast<size_t>(n), 0);
+  for (size_t i = 0; i < result.size(); ++i) std::memcpy(&result[i], &bytes[i * SizeOf(out_dtype)], SizeOf(out_dtype));
+  return result;
+}
+
+/// The storage index that output element `linear` (row-major in `out_view`) reads from `operand`,
+/// broadcast right-aligned (a dim of 1 repeats).
+int64_t SourceIndex(const Operand& operand, const std::vector<int64_t>& out_view, int64_t linear) {
+  const test::Layout& l = operand.layout;
+  const std::vector<int64_t> strides = l.strides.empty() ? test::RowMajorStrides(l.view) : l.strides;
+  int64_t at = l.offset;
+  for (size_t d = out_view.size(); d-- > 0;) {
+    const int64_t index = linear % out_view[d];
+    linear /= out_view[d];
+    const size_t back = out_view.size() - 1 - d;
+    if (back >= l.view.size()) continue;
+    const size_t k = l.view.size() - 1 - back;
+    if (l.view[k] != 1) at += index * strides[k];
+  }
+  return at;
+}
+
+struct SocCase {
+  const char* soc;
+  bool tbe;
+  reference::Numerics numerics;
+  bool bf16;
+};
+
+const SocCase kSocs[] = {{"Ascend950PR", false, {false, true}, true},
+                         {"Ascend910B3", true, {false, false}, true},
+                         {"Ascend910A", true, {true, false}, false}};
+
+/// Compares `got` with the reference element by element (at most three failures reported).
+void ExpectReference(const SocCase& soc, const Operand& grad, const Operand& self, aclDataType out_dtype,
+                     const std::vector<int64_t>& out_view, float lambda, const std::vector<uint32_t>& got) {
+  const Format k = FormatOf(Promoted(grad.layout.dtype, self.layout.dtype));
+  int mismatches = 0;
+  for (int64_t i = 0; i < static_cast<int64_t>(got.size()) && mismatches < 3; ++i) {
+    const uint32_t g = grad.raw[static_cast<size_t>(SourceIndex(grad, out_view, i))];
+    const uint32_t x = self.raw[static_cast<size_t>(SourceIndex(self, out_view, i))];
+    const uint32_t want =
+        reference::HardshrinkGradElement(g, FormatOf(grad.layout.dtype), x, FormatOf(self.layout.dtype), k,
+                                         FormatOf(out_dtype), lambda, soc.tbe, soc.numerics);
+    if (!reference::SameResult(got[static_cast<size_t>(i)], want, FormatOf(out_dtype))) {
+      ++mismatches;
+      ADD_FAILURE() << soc.soc << " " << grad.layout.dtype << "," << self.layout.dtype << " -> " << out_dtype
+                    << " lambda " << lambda << " element " << i << " (g 0x" << std::hex << g << ", x 0x" << x
+                    << "): got 0x" << got[static_cast<size_t>(i)] << ", want 0x" << want;
+    }
+  }
+}
+
+std::vector<uint32_t> RandomRaw(size_t n, aclDataType dtype, std::mt19937* rng) {
+  std::vector<uint32_t> raw(n);
+  for (uint32_t& v : raw) v = dtype == ACL_FLOAT ? (*rng)() : (*rng)() & 0xFFFFu;
+  return raw;
+}
+
+}  // namespace
+
+// ---- upstream's unit-test table (test_aclnn_hardshrink_backward.cpp; lambd 8.0f) -----------------
+
+TEST(HardshrinkBackwardUpstream, Cases) {
+  test::RuntimeSession session;  // Ascend910B3
+  Scalar lambd(8.0f);
+  test::Tensor g = Make({1, 1, 4, 4}), x = Make({1, 1, 4, 4}), out = Make({1, 1, 4, 4});
+  EXPECT_TRUE(Accepts(g.get(), x.get(), lambd.get(), out.get()));                           // normal
+  EXPECT_TRUE(RejectsWith(g.get(), x.get(), lambd.get(), nullptr, ACLNN_ERR_PARAM_NULLPTR,  // nullptr
+                          "Expected a proper Tensor but got null for argument gradInput."));
+  EXPECT_TRUE(RejectsWith(g.get(), x.get(), nullptr, out.get(), ACLNN_ERR_PARAM_NULLPTR,
+                          "Expected a value of type number for argument lambd but instead found type null."));
+  EXPECT_TRUE(RejectsWith(g.get(), nullptr, lambd.get(), out.get(), ACLNN_ERR_PARAM_NULLPTR, "argument self."));
+  EXPECT_TRUE(RejectsWith(nullptr, x.get(), lambd.get(), out.get(), ACLNN_ERR_PARAM_NULLPTR, "argument gradOutput."));
+  test::Tensor h = Make({1, 1, 4, 4}, ACL_FLOAT16), h2 = Make({1, 1, 4, 4}, ACL_FLOAT16);
+  test::Tensor h3 = Make({1, 1, 4, 4}, ACL_FLOAT16);
+  EXPECT_TRUE(Accepts(h.get(), h2.get(), lambd.get(), h3.get()));  // dtype_float16
+  test::Tensor d = Make({1, 1, 4, 4}, ACL_DOUBLE);
+  EXPECT_TRUE(RejectsWith(d.get(), d.get(), lambd.get(), d.get(), ACLNN_ERR_PARAM_INVALID,  // dtype_double
+                          "Tensor gradOutput not implemented for DT_DOUBLE, should be in dtype support list "
+                          "[DT_BF16,DT_FLOAT,DT_FLOAT16,]."));
+  EXPECT_TRUE(Accepts(g.get(), h.get(), lambd.get(), h2.get()));  // promote_dtype: FLOAT -> out FLOAT16
+  test::Tensor h1114 = Make({1, 1, 1, 4}, ACL_FLOAT16);
+  EXPECT_TRUE(Accepts(g.get(), h1114.get(), lambd.get(), out.get()));  // broadcast_succ
+  test::Tensor h1113 = Make({1, 1, 1, 3}, ACL_FLOAT16), h1113_out = Make({1, 1, 1, 3}, ACL_FLOAT16);
+  EXPECT_TRUE(RejectsWith(g.get(), h1113.get(), lambd.get(), h1113_out.get(), ACLNN_ERR_PARAM_INVALID,  // fail
+                          "The size of tensor gradOutput [1, 1, 4, 4] must match the size of tensor self "
+                          "[1, 1, 1, 3]."));
+  test::Tensor empty = Make({0}), h1114_out = Make({1, 1, 1, 4}, ACL_FLOAT16);
+  EXPECT_TRUE(Accepts(empty.get(), h1114.get(), lambd.get(), h1114_out.get()));  // empty_tensor
+  test::Layout strided;                                                          // not_contiguous
+  strided.view = {2, 4};
+  strided.strides = {1, 2};
+  strided.storage = {4, 2};
+  test::Tensor sg(strided, nullptr), sx(strided, nullptr), so(strided, nullptr);
+  EXPECT_TRUE(Accepts(sg.get(), sx.get(), lambd.get(), so.get()));
+}
+
+// ---- checks beyond the table ------------------------------------------------------------------
+
+TEST(HardshrinkBackwardChecks, UpstreamsOrder) {
+  test::RuntimeSession session;
+  Scalar lambd(0.5f);
+  test::Tensor f = Make({2, 3}), i32 = Make({2, 3}, ACL_INT32);
+  // Each input's dtype, then gradInput's, before any rank or shape.
+  test::Tensor nine_i32 = Make({1, 1, 1, 1, 1, 1, 1, 1, 2}, ACL_INT32);
+  EXPECT_TRUE(RejectsWith(f.get(), nine_i32.get(), lambd.get(), f.get(), ACLNN_ERR_PARAM_INVALID,
+                          "Tensor self not implemented for DT_INT32"));
+  EXPECT_TRUE(RejectsWith(f.get(), f.get(), lambd.get(), i32.get(), ACLNN_ERR_PARAM_INVALID,
+                          "Tensor gradInput not implemented for DT_INT32"));
+  // The rank of each operand before the broadcast.
+  test::Tensor nine = Make({1, 1, 1, 1, 1, 1, 1, 1, 2});
+  EXPECT_TRUE(RejectsWith(f.get(), f.get(), lambd.get(), nine.get(), ACLNN_ERR_PARAM_INVALID,
+                          "The gradInput tensor cannot be larger than 8 dimensions."));
+  // An empty input ends phase one before the shapes are compared (upstream's case_empty_tensor).
+  test::Tensor empty = Make({3, 0}), other = Make({5, 7});
+  EXPECT_TRUE(Accepts(empty.get(), f.get(), lambd.get(), other.get()));
+  EXPECT_TRUE(Accepts(f.get(), empty.get(), lambd.get(), other.get()));
+  // gradInput must have the broadcast shape exactly (no broadcast into it, no extra dims).
+  test::Tensor row = Make({1, 3}), wide = Make({4, 2, 3}), bad = Make({2, 1});
+  EXPECT_TRUE(Accepts(row.get(), f.get(), lambd.get(), f.get()));
+  EXPECT_TRUE(RejectsWith(row.get(), f.get(), lambd.get(), wide.get(), ACLNN_ERR_PARAM_INVALID,
+                          "Expected tensor for gradInput to have same size as [2, 3], but got [4, 2, 3]."));
+  EXPECT_TRUE(RejectsWith(row.get(), f.get(), lambd.get(), bad.get(), ACLNN_ERR_PARAM_INVALID,
+                          "Expected tensor for gradInput to have same size as [2, 3], but got [2, 1]."));
+  // Promotion: any float pair promotes into the list, and the result casts to any list dtype.
+  test::Tensor h = Make({2, 3}, ACL_FLOAT16), b = Make({2, 3}, ACL_BF16);
+  EXPECT_TRUE(Accepts(h.get(), b.get(), lambd.get(), h.get()));
+  EXPECT_TRUE(Accepts(b.get(), f.get(), lambd.get(), b.get()));
+}
+
+TEST(HardshrinkBackwardChecks, Bf16ByNpuArch) {
+  Scalar lambd(0.5f);
+  // BF16 on DAV_2201 (910B, 910_93) and DAV_3510 (950) only: 310B, which the forward op lets have
+  // BF16, does not here.
+  for (const char* soc : {"Ascend910A", "Ascend310P3", "Ascend310B1"}) {
+    test::RuntimeSession session(soc);
+    test::Tensor b = Make({4}, ACL_BF16), f = Make({4});
+    EXPECT_TRUE(RejectsWith(f.get(), b.get(), lambd.get(), f.get(), ACLNN_ERR_PARAM_INVALID,
+                            "Tensor self not implemented for DT_BF16, should be in dtype support list "
+                            "[DT_FLOAT,DT_FLOAT16,]."))
+        << soc;
+    EXPECT_TRUE(Accepts(f.get(), f.get(), lambd.get(), f.get())) << soc;  // every SoC has the TBE kernel
+  }
+  for (const char* soc : {"Ascend910B3", "Ascend910_9391", "Ascend950PR"}) {
+    test::RuntimeSession session(soc);
+    test::Tensor b = Make({4}, ACL_BF16);
+    EXPECT_TRUE(Accepts(b.get(), b.get(), lambd.get(), b.get())) << soc;
+  }
+}
+
+// ---- values -------------------------------------------------------------------------------------
+
+TEST(HardshrinkBackwardValues, TheDocExample) {
+  test::RuntimeSession session;
+  const Operand g = Dense({2, 2}, ACL_FLOAT,
+                          {reference::Bits(0.0f), reference::Bits(0.0f), reference::Bits(1.0f), reference::Bits(1.0f)});
+  const Operand x = Dense({2, 2}, ACL_FLOAT,
+                          {reference::Bits(1.0f), reference::Bits(2.0f), reference::Bits(3.0f), reference::Bits(4.0f)});
+  EXPECT_EQ(RunGrad(g, x, ACL_FLOAT, {2, 2}, 2.0f, session.stream()),
+            (std::vector<uint32_t>{0u, 0u, reference::Bits(1.0f), reference::Bits(1.0f)}));
+}
+
+TEST(HardshrinkBackwardValues, SelectOn950ProductOnTbe) {
+  // In the dead zone 950 Selects +0; TBE's g * 0 keeps g's sign and gives NaN for g = +-inf or NaN.
+  // Outside it both give g exactly; a NaN self is outside (the compare fails).
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const Operand g = Dense({5}, ACL_FLOAT,
+                          {reference::Bits(-2.0f), reference::Bits(inf), reference::Bits(nan), reference::Bits(-3.0f),
+                           reference::Bits(-inf)});
+  const Operand x = Dense({5}, ACL_FLOAT,
+                          {reference::Bits(0.25f), reference::Bits(-0.5f), reference::Bits(0.0f), reference::Bits(nan),
+                           reference::Bits(7.0f)});
+  {
+    test::RuntimeSession session("Ascend950PR");
+    EXPECT_EQ(RunGrad(g, x, ACL_FLOAT, {5}, 0.5f, session.stream()),
+              (std::vector<uint32_t>{0u, 0u, 0u, reference::Bits(-3.0f), reference::Bits(-inf)}));
+  }
+  {
+    test::RuntimeSession session("Ascend910B3");
+    const std::vector<uint32_t> y = RunGrad(g, x, ACL_FLOAT, {5}, 0.5f, session.stream());
+    EXPECT_EQ(y[0], reference::Bits(-0.0f));
+    EXPECT_TRUE(reference::IsNan(y[1], Format::kFp32));
+    EXPECT_TRUE(reference::IsNan(y[2], Format::kFp32));
+    EXPECT_EQ(y[3], reference::Bits(-3.0f));
+    EXPECT_EQ(y[4], reference::Bits(-inf));
+  }
+  {
+    // A negative lambd counts as 0: only +-0 selves are in the dead zone.
+    test::RuntimeSession session("Ascend950PR");
+    const std::vector<uint32_t> y = RunGrad(g, x, ACL_FLOAT, {5}, -1.0f, session.stream());
+    EXPECT_EQ(y, (std::vector<uint32_t>{reference::Bits(-2.0f), reference::Bits(inf), 0u, reference::Bits(-3.0f),
+                                        reference::Bits(-inf)}));
+  }
+}
+
+class HardshrinkBackwardEverySixteenBitSelf : public ::testing::TestWithParam<SocCase> {};
+
+TEST_P(HardshrinkBackwardEverySixteenBitSelf, MatchesTheReference) {
+  const SocCase& soc = GetParam();
+  test::RuntimeSession session(soc.soc);
+  std::mt19937 rng(5);
+  std::vector<uint32_t> all(65536);
+  for (uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+  const float lambdas[] = {
+      0.5f, 0.3f, 0.0f, 70000.0f, std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()};
+  for (aclDataType self_dtype : {ACL_FLOAT16, ACL_BF16}) {
+    if (self_dtype == ACL_BF16 && !soc.bf16) continue;
+    for (aclDataType grad_dtype : {self_dtype, ACL_FLOAT}) {
+      for (float lambda : lambdas) {
+        const Operand x = Dense({65536}, self_dtype, all);
+        const Operand g = Dense({65536}, grad_dtype, RandomRaw(all.size(), grad_dtype, &rng));
+        const aclDataType out_dtype = grad_dtype == self_dtype ? ACL_FLOAT : self_dtype;  // a Cast after the kernel
+        ExpectReference(soc, g, x, out_dtype, {65536}, lambda,
+                        RunGrad(g, x, out_dtype, {65536}, lambda, session.stream()));
+        ExpectReference(soc, g, x, grad_dtype, {65536}, lambda,
+                        RunGrad(g, x, grad_dtype, {65536}, lambda, session.stream()));
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Socs, HardshrinkBackwardEverySixteenBitSelf, ::testing::ValuesIn(kSocs),
+                         [](const ::testing::TestParamInfo<SocCase>& info) { return std::string(info.param.soc); });
+
+TEST(HardshrinkBackwardValues, Fp16WithBf16PromotesToFp32) {
+  // fp16 and bf16 promote to fp32: lambda stays fp32 even on TBE (0x34CD = fp16(0.3) > 0.3 is kept).
+  std::mt19937 rng(3);
+  for (const SocCase& soc : {kSocs[0], kSocs[1]}) {
+    test::RuntimeSession session(soc.soc);
+    const Operand g = Dense({2}, ACL_BF16, {0x3F80u, 0x3F80u});
+    const Operand x = Dense({2}, ACL_FLOAT16, {0x34CDu, 0x34CCu});
+    const std::vector<uint32_t> y = RunGrad(g, x, ACL_FLOAT16, {2}, 0.3f, session.stream());
+    EXPECT_EQ(y, (std::vector<uint32_t>{0x3C00u, 0u})) << soc.soc;
+    const Operand g2 = Dense({4096}, ACL_BF16, RandomRaw(4096, ACL_BF16, &rng));
+    const Operand x2 = Dense({4096}, ACL_FLOAT16, RandomRaw(4096, ACL_FLOAT16, &rng));
+    for (aclDataType out : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+      ExpectReference(soc, g2, x2, out, {4096}, 1.5f, RunGrad(g2, x2, out, {4096}, 1.5f, session.stream()));
+    }
+  }
+}
+
+TEST(HardshrinkBackwardValues, BroadcastAndStridedOperands) {
+  std::mt19937 rng(9);
+  for (const SocCase& soc : kSocs) {
+    test::RuntimeSession session(soc.soc);
+    // gradOutput [3, 1, 5] and self [4, 1] broadcast to [3, 4, 5]; then the reverse roles, and a
+    // 0-d-like [1] self against a [2, 3, 4] gradOutput.
+    struct Shapes {
+      std::vector<int64_t> g, x, out;
+    };
+    for (const Shapes& s : {Shapes{{3, 1, 5}, {4, 1}, {3, 4, 5}}, Shapes{{4, 1}, {3, 1, 5}, {3, 4, 5}},
+                            Shapes{{2, 3, 4}, {1}, {2, 3, 4}}, Shapes{{1, 1, 7}, {6, 1, 7}, {6, 1, 7}}}) {
+      for (auto [gd, xd] : std::vector<std::pair<aclDataType, aclDataType>>{{ACL_FLOAT, ACL_FLOAT},
+                                                                            {ACL_FLOAT16, ACL_FLOAT16},
+                                                                            {ACL_FLOAT, ACL_FLOAT16},
+                                                                            {ACL_FLOAT16, ACL_FLOAT}}) {
+        const Operand g = Dense(s.g, gd, RandomRaw(static_cast<size_t>(test::ElementCount(s.g)), gd, &rng));
+        Operand x = Dense(s.x, xd, {});
+        for (int64_t i = 0; i < test::ElementCount(s.x); ++i) {
+          // selves around lambda, so both branches are taken
+          const float v = std::uniform_real_distribution<float>(-2.0f, 2.0f)(rng);
+          x.raw.push_back(xd == ACL_FLOAT ? reference::Bits(v) : reference::FloatToHalf(v));
+        }
+        for (aclDataType out : {gd, ACL_FLOAT16}) {
+          ExpectReference(soc, g, x, out, s.out, 1.0f, RunGrad(g, x, out, s.out, 1.0f, session.stream()));
+        }
+      }
+    }
+    // A transposed (column-major) self of [3, 4] inside a larger storage, with an offset, against a
+    // broadcast [4] gradOutput of another dtype.
+    Operand x;
+    x.layout.view = {3, 4};
+    x.layout.strides = {1, 3};
+    x.layout.offset = 2;
+    x.layout.storage = {14};
+    x.layout.dtype = ACL_FLOAT;
+    for (int i = 0; i < 14; ++i) x.raw.push_back(reference::Bits(static_cast<float>(i % 5) - 2.0f));
+    const Operand g = Dense({4}, ACL_FLOAT16, RandomRaw(4, ACL_FLOAT16, &rng));
+    ExpectReference(soc, g, x, ACL_FLOAT, {3, 4}, 1.0f, RunGrad(g, x, ACL_FLOAT, {3, 4}, 1.0f, session.stream()));
+  }
+}
+
+TEST(HardshrinkBackwardValues, Fp32RandomBitsOnEveryKernel) {
+  std::mt19937 rng(17);
+  for (const SocCase& soc : kSocs) {
+    test::RuntimeSession session(soc.soc);
+    const Operand g = Dense({1 << 16}, ACL_FLOAT, RandomRaw(1 << 16, ACL_FLOAT, &rng));
+    Operand x = Dense({1 << 16}, ACL_FLOAT, RandomRaw(1 << 16, ACL_FLOAT, &rng));
+    // Exponents near lambda's, so the boundary is crossed.
+    for (size_t i = 0; i < x.raw.size(); i += 2) x.raw[i] = (x.raw[i] & 0x80FFFFFFu) | (0x7Eu << 23);
+    for (float lambda : {0.75f, 0.5f, 1e-40f}) {
+      for (aclDataType out : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+        if (out == ACL_BF16 && !soc.bf16) continue;
+        ExpectReference(soc, g, x, out, {1 << 16}, lambda, RunGrad(g, x, out, {1 << 16}, lambda, session.stream()));
+      }
+    }
+  }
+}
