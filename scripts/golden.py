@@ -43,10 +43,11 @@ SOCS = {
 # The operators with an independent model below. main() checks that the library's operator table
 # (`aclnn-host info --json`) has no operator without one.
 OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish", "hardsigmoid",
-       "inplace_hardsigmoid", "hardshrink", "softshrink", "shrink", "relu", "inplace_relu")
+       "inplace_hardsigmoid", "hardshrink", "hardshrink_backward", "softshrink", "shrink", "relu", "inplace_relu")
 # The scalars each case passes (`--scalar NAME=VALUE`): 0.3 is not an fp16 value, so the TBE kernels'
 # fp16 lambda differs from 950's fp32 one.
-SCALARS = {"hardshrink": {"lambd": 0.3}, "softshrink": {"lambd": 0.3}, "shrink": {"lambd": 0.3, "bias": 0.1}}
+SCALARS = {"hardshrink": {"lambd": 0.3}, "hardshrink_backward": {"lambd": 0.3}, "softshrink": {"lambd": 0.3},
+           "shrink": {"lambd": 0.3, "bias": 0.1}}
 # The operators whose lists lack BF16 on every SoC (upstream's dtype lists).
 NO_BF16_OPS = ("shrink",)
 # The integer dtypes each operator also takes (upstream's dtype lists), on every SoC.
@@ -214,6 +215,15 @@ def hardshrink(x, lambd):
     return np.where(np.abs(x) <= lambd, np.float32(0), x).astype(np.float32)
 
 
+def hardshrink_grad(g, x, lambd, tbe):
+    """hard_shrink_grad: 950 Selects +0 where |x| <= lambd, else g; TBE multiplies g by 0 or 1 (-0 and
+    NaN from inf in the dead zone)."""
+    dead = np.abs(x) <= lambd
+    if tbe:
+        return (g * np.where(dead, np.float32(0), np.float32(1))).astype(np.float32)
+    return np.where(dead, np.float32(0), g).astype(np.float32)
+
+
 def softshrink(x, lambd, numerics):
     """softshrink.h (950): Sub, Add in fp32; x > l -> x - l, x < -l -> x + l, else +0 (NaN too)."""
     ftz = flush if numerics["ftz"] else (lambda v: v)
@@ -256,6 +266,13 @@ def golden(op, inputs, fmt, out_fmt, numerics):
     if op == "shrink":
         kernel = store(onnx_shrink(read(inputs["self"]), np.float32(SCALARS[op]["lambd"]),
                                    np.float32(SCALARS[op]["bias"]), fmt, numerics), fmt, numerics)
+        return kernel if out_fmt == fmt else store(widen(kernel, fmt), out_fmt, numerics)
+    if op == "hardshrink_backward":
+        lambd = np.float32(SCALARS[op]["lambd"])
+        if fmt == F16:  # both kernels compare an fp16 kernel's input with lambd rounded to fp16
+            lambd = lambd.astype(np.float16).astype(np.float32)
+        y = hardshrink_grad(read(inputs["grad_output"]), read(inputs["self"]), lambd, numerics["tbe"])
+        kernel = store(y, fmt, numerics)
         return kernel if out_fmt == fmt else store(widen(kernel, fmt), out_fmt, numerics)
     if op in ("hardshrink", "softshrink"):
         lambd = np.float32(SCALARS[op]["lambd"])
@@ -367,7 +384,7 @@ def compare(actual, expected, fmt):
 
 def run_case(args, work, op, soc, fmt, out_fmt, strided, rng):
     numerics = SOCS[soc]
-    names = ("grad_output", "self") if op.startswith("hardswish_backward") else ("self",)
+    names = ("grad_output", "self") if "_backward" in op else ("self",)
     count = args.size
     command = [args.cli, "run", op, "--soc", soc, "--dtype", fmt]
     inputs = {}
@@ -447,7 +464,7 @@ def main():
         if op == "shrink":
             extra += [(op, "Ascend910B3", F16, F32, False), (op, "Ascend950PR", F32, F16, False),
                       (op, "Ascend950PR", F16, F32, False)]
-        if op in ("hardshrink", "softshrink"):
+        if op in ("hardshrink", "hardshrink_backward", "softshrink"):
             extra += [(op, "Ascend910B3", F16, F32, False), (op, "Ascend950PR", F32, F16, False),
                       (op, "Ascend910A", F32, F16, False)]
         if op == "hardswish":

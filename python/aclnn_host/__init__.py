@@ -103,6 +103,14 @@ def _scalar_argument(name, value):
     return float(value), "fp32"
 
 
+def _promoted(names, self_name):
+    """op::PromoteType of the inputs' float dtypes: fp32 with anything, and fp16 with bf16, is fp32."""
+    floats = {"fp32", "fp16", "bf16"}
+    if len(set(names)) > 1 and set(names) <= floats:
+        return "fp32"
+    return self_name
+
+
 def _make_op(row):
     op, inputs, inplace, casts = row["name"], row["inputs"], row["inplace"], row["casts"]
     scalar_names, flag_names = list(row["scalars"]), list(row["flags"])
@@ -138,8 +146,9 @@ def _make_op(row):
                                  "would not update the caller's array)")
             _aclnn_host.run(op, arrays, names, None, "", _normalise_soc(soc), scalars, flags)
             return args[0]
-        # The backward ops refuse an out_dtype other than self's themselves (161002).
-        result_name = _dtype_name(out_dtype) if out_dtype is not None else self_name
+        # The result has self's dtype, or the inputs' promoted one where their float dtypes differ (as
+        # torch's backward functions; the ops that refuse mixed dtypes report it themselves, 161002).
+        result_name = _dtype_name(out_dtype) if out_dtype is not None else _promoted(names, self_name)
         try:
             shape = _np.broadcast_shapes(*[array.shape for array in arrays])
         except ValueError:  # the library reports upstream's status and message

@@ -346,6 +346,21 @@ def test_shrink_ops_take_lambd():
         aclnn_host.hardshrink(x)
 
 
+def test_hardshrink_backward_broadcasts_and_promotes():
+    grad = np.array([[1.0], [-2.0]], dtype=np.float32)  # [2, 1]
+    x = np.array([0.25, -1.0, np.nan], dtype=np.float16)  # [3]
+    y = aclnn_host.hardshrink_backward(grad, x, lambd=0.5)
+    assert y.dtype == np.float32 and y.shape == (2, 3)  # promoted, broadcast
+    assert y.tolist() == [[0.0, 1.0, 1.0], [0.0, -2.0, -2.0]]
+    # The dead zone: 950 Selects +0, the TBE kernel multiplies (-2 * 0 = -0).
+    assert not np.signbit(aclnn_host.hardshrink_backward(grad, x, lambd=0.5, soc="Ascend950PR")[1, 0])
+    assert np.signbit(aclnn_host.hardshrink_backward(grad, x, lambd=0.5, soc="Ascend910B3")[1, 0])
+    h = aclnn_host.hardshrink_backward(grad, x, lambd=0.5, out_dtype="fp16")
+    assert h.dtype == np.float16 and h.tolist() == y.tolist()
+    with pytest.raises(Exception, match="must match the size of tensor self"):
+        aclnn_host.hardshrink_backward(np.ones(2, np.float32), np.ones(3, np.float32), lambd=0.5)
+
+
 def test_onnx_shrink_per_soc_signed_zero():
     x = np.array([-0.5, 0.1, 2.0, -2.0], dtype=np.float32)
     tbe = aclnn_host.shrink(x, lambd=1.0, bias=0.5, soc="Ascend910B3")
