@@ -43,11 +43,12 @@ SOCS = {
 # The operators with an independent model below. main() checks that the library's operator table
 # (`aclnn-host info --json`) has no operator without one.
 OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish", "hardsigmoid",
-       "inplace_hardsigmoid", "hardshrink", "hardshrink_backward", "softshrink", "shrink", "relu", "inplace_relu")
+       "inplace_hardsigmoid", "hardsigmoid_backward", "hardshrink", "hardshrink_backward", "softshrink", "softshrink_backward",
+       "shrink", "relu", "inplace_relu")
 # The scalars each case passes (`--scalar NAME=VALUE`): 0.3 is not an fp16 value, so the TBE kernels'
 # fp16 lambda differs from 950's fp32 one.
 SCALARS = {"hardshrink": {"lambd": 0.3}, "hardshrink_backward": {"lambd": 0.3}, "softshrink": {"lambd": 0.3},
-           "shrink": {"lambd": 0.3, "bias": 0.1}}
+           "softshrink_backward": {"lambd": 0.3}, "shrink": {"lambd": 0.3, "bias": 0.1}}
 # The operators whose lists lack BF16 on every SoC (upstream's dtype lists).
 NO_BF16_OPS = ("shrink",)
 # The integer dtypes each operator also takes (upstream's dtype lists), on every SoC.
@@ -196,6 +197,19 @@ def hardsigmoid(x, numerics):
     return np.where(np.isnan(y), y, np.clip(y, np.float32(0), np.float32(1))).astype(np.float32)
 
 
+def hardsigmoid_grad(g, x, fmt, numerics):
+    """hard_sigmoid_grad. 950 in fp32: t = x * alpha + beta (two roundings), g * alpha where 0 < t < 1,
+    else +0. TBE: |x| < 3 ? g * alpha : 0 with alpha in the input's dtype (fp16(1/6) for fp16: the fp32
+    product of two fp16 values is exact, the store rounds it once)."""
+    alpha = np.uint32(0x3E2AAAAB).view(np.float32)
+    if numerics["tbe"]:
+        a = np.float32(np.float16(1.0 / 6.0)) if fmt == F16 else alpha
+        return np.where(np.abs(x) < 3, g * a, np.float32(0)).astype(np.float32)
+    ftz = flush if numerics["ftz"] else (lambda v: v)
+    t = ftz(ftz(x * alpha) + np.float32(0.5))
+    return np.where((t > 0) & (t < 1), ftz(g * alpha), np.float32(0)).astype(np.float32)
+
+
 def golden_integer(op, inputs, fmt):
     """Integer kernels. Relu: max(x, 0), exact. HardSigmoid INT32: x converted to fp32 (nearest-even),
     the fp32 sequence, truncated toward zero."""
@@ -222,6 +236,13 @@ def hardshrink_grad(g, x, lambd, tbe):
     if tbe:
         return (g * np.where(dead, np.float32(0), np.float32(1))).astype(np.float32)
     return np.where(dead, np.float32(0), g).astype(np.float32)
+
+
+def softshrink_grad(g, x, lambd, tbe):
+    """soft_shrink_grad in fp32 with an fp32 lambd, a select on both kernels: 950 keeps g where |x| > lambd
+    or x is NaN; TBE zeroes where |x| <= lambd (so a NaN lambd keeps g there, +0 on 950)."""
+    keep = ~(np.abs(x) <= lambd) if tbe else (np.abs(x) > lambd) | np.isnan(x)
+    return np.where(keep, g, np.float32(0)).astype(np.float32)
 
 
 def softshrink(x, lambd, numerics):
@@ -274,6 +295,14 @@ def golden(op, inputs, fmt, out_fmt, numerics):
         y = hardshrink_grad(read(inputs["grad_output"]), read(inputs["self"]), lambd, numerics["tbe"])
         kernel = store(y, fmt, numerics)
         return kernel if out_fmt == fmt else store(widen(kernel, fmt), out_fmt, numerics)
+    if op == "hardsigmoid_backward":  # 950 narrows bf16 half away (CAST_ROUND), the rest nearest-even
+        y = hardsigmoid_grad(read(inputs["grad_output"]), read(inputs["self"]), fmt, numerics)
+        kernel = store(y, fmt, numerics, half_away=fmt == BF16 and not numerics["tbe"])
+        return kernel if out_fmt == fmt else store(widen(kernel, fmt), out_fmt, numerics)
+    if op == "softshrink_backward":  # gradInput has the kernel's dtype (no Cast)
+        y = softshrink_grad(read(inputs["grad_output"]), read(inputs["self"]), np.float32(SCALARS[op]["lambd"]),
+                            numerics["tbe"])
+        return store(y, fmt, numerics)
     if op in ("hardshrink", "softshrink"):
         lambd = np.float32(SCALARS[op]["lambd"])
         if numerics["tbe"] and fmt == F16:  # the TBE kernel holds lambd in the input's dtype
@@ -464,7 +493,7 @@ def main():
         if op == "shrink":
             extra += [(op, "Ascend910B3", F16, F32, False), (op, "Ascend950PR", F32, F16, False),
                       (op, "Ascend950PR", F16, F32, False)]
-        if op in ("hardshrink", "hardshrink_backward", "softshrink"):
+        if op in ("hardshrink", "hardshrink_backward", "hardsigmoid_backward", "softshrink"):
             extra += [(op, "Ascend910B3", F16, F32, False), (op, "Ascend950PR", F32, F16, False),
                       (op, "Ascend910A", F32, F16, False)]
         if op == "hardswish":

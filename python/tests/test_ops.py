@@ -335,6 +335,16 @@ def test_hardsigmoid_int32_and_per_soc_bf16_rounding():
     assert np.array_equal(w, np.array([0, 0, 0.16666666, 0.5, 0.66666669, 0.83333337, 1, 1], dtype=np.float32))
 
 
+def test_hardsigmoid_backward_per_soc_boundary():
+    g = np.full(3, 6.0, dtype=np.float32)
+    x = np.array([np.nextafter(np.float32(3), np.float32(0)), 1.0, -3.0], dtype=np.float32)
+    alpha = np.uint32(0x3E2AAAAB).view(np.float32)
+    # 3 - 1 ulp: 950's x * alpha + beta rounds to 1 (+0); TBE tests |x| < 3 (g * alpha).
+    assert aclnn_host.hardsigmoid_backward(g, x, soc="Ascend950PR").tolist() == [0.0, g[0] * alpha, 0.0]
+    assert aclnn_host.hardsigmoid_backward(g, x, soc="Ascend910B3").tolist() == [g[0] * alpha, g[0] * alpha, 0.0]
+    assert aclnn_host.hardsigmoid_backward(g.astype(np.float16), x).dtype == np.float32  # promoted
+
+
 def test_shrink_ops_take_lambd():
     x = np.array([0.1, 0.5, 0.6, -0.8, np.nan], dtype=np.float32)
     assert aclnn_host.hardshrink(x, lambd=0.5)[:4].tolist() == [0.0, 0.0, np.float32(0.6), np.float32(-0.8)]
@@ -359,6 +369,18 @@ def test_hardshrink_backward_broadcasts_and_promotes():
     assert h.dtype == np.float16 and h.tolist() == y.tolist()
     with pytest.raises(Exception, match="must match the size of tensor self"):
         aclnn_host.hardshrink_backward(np.ones(2, np.float32), np.ones(3, np.float32), lambd=0.5)
+
+
+def test_softshrink_backward_result_dtype_and_nan_lambd():
+    grad = np.array([1.0, -2.0, 3.0], dtype=np.float16)
+    x = np.array([[0.25], [-1.0]], dtype=np.float32)
+    y = aclnn_host.softshrink_backward(grad, x, lambd=0.5)
+    assert y.dtype == np.float32 and y.tolist() == [[0.0, 0.0, 0.0], [1.0, -2.0, 3.0]]
+    with pytest.raises(Exception, match="is not the result dtype DT_FLOAT"):
+        aclnn_host.softshrink_backward(grad, x, lambd=0.5, out_dtype="fp16")
+    nan = float("nan")
+    assert aclnn_host.softshrink_backward(grad, grad, lambd=nan, soc="Ascend950PR").tolist() == [0.0, 0.0, 0.0]
+    assert aclnn_host.softshrink_backward(grad, grad, lambd=nan, soc="Ascend910B3").tolist() == [1.0, -2.0, 3.0]
 
 
 def test_onnx_shrink_per_soc_signed_zero():

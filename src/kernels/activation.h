@@ -22,6 +22,19 @@ AH_INTERNAL_API ElementwiseKernels CastKernels(Isa isa, aclDataType in, aclDataT
 constexpr float kHardsigmoidAlpha = 1.0f / 6.0f;
 constexpr float kHardsigmoidBeta = 0.5f;
 
+/// alpha as the TBE kernels hold it for fp16 input: fp16(1/6) = 0x3155.
+constexpr float kHardsigmoidAlphaFp16 = 0.1666259765625f;
+
+/// aclnnHardsigmoidBackward on Ascend 950 (AscendC hard_sigmoid_grad.h), in fp32: g * alpha where
+/// 0 < x * alpha + beta < 1, else +0; fp16 narrowed nearest-even, bf16 half away. Binary: in == out.
+AH_INTERNAL_API ElementwiseKernels HardsigmoidGradKernels(Isa isa, aclDataType in, aclDataType out,
+                                                          bool flush_subnormals);
+
+/// The built-in TBE HardSigmoidGrad: |x| < 3 ? g * alpha : 0 in the input's dtype (fp16 alpha for
+/// fp16), bf16 through fp32.
+AH_INTERNAL_API ElementwiseKernels HardsigmoidGradTbeKernels(Isa isa, aclDataType in, aclDataType out,
+                                                             bool flush_subnormals);
+
 /// aclnnHardsigmoid on Ascend 950 (AscendC, hard_sigmoid.cpp): min(max(x * alpha + beta, ...)) in
 /// fp32, each step rounded; fp16 narrowed nearest-even and bf16 half-away before the clamp (the
 /// same values: 0 and 1 are exact); INT32 converted to fp32 and truncated back.
@@ -65,6 +78,16 @@ AH_INTERNAL_API ElementwiseKernels HardshrinkGradKernels(Isa isa, aclDataType in
 /// The built-in TBE HardShrinkGrad: gradOutput * (|self| <= lambda ? 0 : 1), lambda in the input's
 /// dtype — a product, so the dead zone keeps gradOutput's sign (-0) and gives NaN for +-inf or NaN.
 AH_INTERNAL_API ElementwiseKernels HardshrinkGradTbeKernels(Isa isa, aclDataType in, aclDataType out,
+                                                            bool flush_subnormals);
+
+/// aclnnSoftshrinkBackward on Ascend 950 (AscendC soft_shrink_grad.h, in fp32 with fp32 lambda):
+/// gradOutput where |self| > lambda or self is NaN, else +0 (a Select). Binary: in == out.
+AH_INTERNAL_API ElementwiseKernels SoftshrinkGradKernels(Isa isa, aclDataType in, aclDataType out,
+                                                         bool flush_subnormals);
+
+/// The built-in TBE SoftShrinkGrad: vcmpsel(|self| <= lambda, 0, gradOutput), then gradOutput for a
+/// NaN self — the same values but for a NaN lambda, which passes gradOutput through.
+AH_INTERNAL_API ElementwiseKernels SoftshrinkGradTbeKernels(Isa isa, aclDataType in, aclDataType out,
                                                             bool flush_subnormals);
 
 /// aclnnSoftshrink on Ascend 950 (AscendC softshrink.h): x > l ? x - l : (x < -l ? x + l : +0) in

@@ -51,21 +51,6 @@ struct HardshrinkOp {
   }
 };
 
-/// HardShrinkGrad (g = gradOutput, x = self). kSelect: the 950 kernel's Select (+0 in the dead
-/// zone); otherwise TBE's g * ratio with ratio 0 in the dead zone and 1 outside (g * 1 is g; g * 0
-/// is g's signed zero, NaN for infinite or NaN g). A NaN x fails the compare: g passes either way.
-template <bool kSelect, bool kLambdaFp16>
-struct HardshrinkGradOp {
-  static constexpr Rounding kRounding = Rounding::kNearestEven;
-  static constexpr bool kHasScalars = true;
-  template <bool kFlush, class D>
-  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars& s, hn::Vec<D> g, hn::Vec<D> x) {
-    const auto dead = hn::Le(hn::Abs(x), hn::Set(d, s.values[kLambdaFp16 ? kLambdaAsFp16 : kLambda]));
-    if (kSelect) return hn::IfThenZeroElse(dead, g);
-    return Round<kFlush>(d, hn::Mul(g, hn::IfThenZeroElse(dead, hn::Set(d, 1.0f))));
-  }
-};
-
 /// SoftShrink as the 950 kernel selects: Sub and Add rounded in fp32, x > l picks x - l, x < -l
 /// picks x + l, everything else (the dead zone, NaN x, any x when l is NaN) is +0.
 struct SoftshrinkOp {
@@ -182,18 +167,6 @@ ElementwiseKernels HardshrinkTbeTable(Isa isa, aclDataType in, aclDataType out, 
   return UnaryKernels<HardshrinkOp<false>>(in, out, flush_subnormals);
 }
 
-ElementwiseKernels HardshrinkGradTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
-  if (in != out) return {};
-  if (in == ACL_FLOAT16) return BinaryKernels<HardshrinkGradOp<true, true>>(isa, in, flush_subnormals);
-  return BinaryKernels<HardshrinkGradOp<true, false>>(isa, in, flush_subnormals);
-}
-
-ElementwiseKernels HardshrinkGradTbeTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
-  if (in != out) return {};
-  if (in == ACL_FLOAT16) return BinaryKernels<HardshrinkGradOp<false, true>>(isa, in, flush_subnormals);
-  return BinaryKernels<HardshrinkGradOp<false, false>>(isa, in, flush_subnormals);
-}
-
 ElementwiseKernels SoftshrinkTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   (void)isa;
   return UnaryKernels<SoftshrinkOp>(in, out, flush_subnormals);
@@ -305,16 +278,6 @@ ElementwiseKernels HardshrinkKernels(Isa isa, aclDataType in, aclDataType out, b
 
 ElementwiseKernels HardshrinkTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   AH_SELECT_BY_ISA(isa, HardshrinkTbeTable, in, out, flush_subnormals);
-  return {};
-}
-
-ElementwiseKernels HardshrinkGradKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
-  AH_SELECT_BY_ISA(isa, HardshrinkGradTable, in, out, flush_subnormals);
-  return {};
-}
-
-ElementwiseKernels HardshrinkGradTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
-  AH_SELECT_BY_ISA(isa, HardshrinkGradTbeTable, in, out, flush_subnormals);
   return {};
 }
 

@@ -22,18 +22,20 @@ CastAroundPlan::CastAroundPlan(const TensorDesc* const* inputs, size_t num_input
     kernel_inputs[k] = inputs[k];
     if (inputs[k]->dtype == kernel_dtype) continue;
     const TensorDesc* source[1] = {inputs[k]};
-    input_casts_[k].reset(new ElementwisePlan(
-        source, 1, temporary, kernels::CastKernels(isa, inputs[k]->dtype, kernel_dtype, flush_subnormals), split,
-        &unused));
+    const ElementwiseKernels cast = kernels::CastKernels(isa, inputs[k]->dtype, kernel_dtype, flush_subnormals);
+    complete_ = complete_ && cast.infnan != nullptr;
+    input_casts_[k].reset(new ElementwisePlan(source, 1, temporary, cast, split, &unused));
     kernel_inputs[k] = &temporary;
   }
   const bool cast_output = output.dtype != kernel_dtype;
+  complete_ = complete_ && kernel.infnan != nullptr;
   kernel_.reset(new ElementwisePlan(kernel_inputs, num_inputs, cast_output ? temporary : output, kernel, split, &unused,
                                     scalars));
   if (cast_output) {
     const TensorDesc* source[1] = {&temporary};
-    output_cast_.reset(new ElementwisePlan(
-        source, 1, output, kernels::CastKernels(isa, kernel_dtype, output.dtype, flush_subnormals), split, &unused));
+    const ElementwiseKernels cast = kernels::CastKernels(isa, kernel_dtype, output.dtype, flush_subnormals);
+    complete_ = complete_ && cast.infnan != nullptr;
+    output_cast_.reset(new ElementwisePlan(source, 1, output, cast, split, &unused));
   }
 }
 

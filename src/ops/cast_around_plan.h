@@ -25,10 +25,13 @@ class CastAroundPlan : public LaunchPlan {
                  kernels::Isa isa, bool flush_subnormals);
 
   bool empty() const override { return element_count_ == 0; }
+  /// Whether every stage has a kernel (a Cast between some dtypes has none on the host).
+  bool complete() const { return complete_; }
   TaskResult Execute(const LaunchArgs& args) const override;
 
  private:
   size_t num_inputs_ = 0;
+  bool complete_ = true;
   int64_t element_count_ = 0;
   size_t kernel_element_size_ = 0;
   std::unique_ptr<ElementwisePlan> input_casts_[kMaxElementwiseInputs];  // null: the input is read as is

@@ -59,6 +59,7 @@ enum class Check : uint8_t {
   kEmptyExits,         // an empty input ends phase one here, successfully (workspace 0, nothing to run)
   kBroadcast,          // operands a and b broadcast ("The size of tensor a [..] must match the size of tensor b [..].")
   kBroadcastShape,     // operand a has the inputs' broadcast shape ("Expected tensor for a to have same size as ...")
+  kResultDtypeIs,      // operand a has the kernel's (promoted) dtype: upstream copies the result into it uncast
 };
 
 /// Which SoCs keep BF16 in an op's dtype list (upstream's gates differ from API to API).
@@ -104,6 +105,9 @@ constexpr CheckStep PromotedCastable(int8_t to) { return {Check::kPromotedCastab
 constexpr CheckStep EmptyExits() { return {Check::kEmptyExits, 0, 0, 0, nullptr}; }
 constexpr CheckStep Broadcast(int8_t a, int8_t b) { return {Check::kBroadcast, a, b, 0, nullptr}; }
 constexpr CheckStep BroadcastShape(int8_t operand) { return {Check::kBroadcastShape, operand, 0, 0, nullptr}; }
+/// aclnn-host's own: where upstream's plan ViewCopies the kernel's result into the output without a
+/// Cast, an output of another dtype has no defined outcome on the NPU; it is refused here.
+constexpr CheckStep ResultDtypeIs(int8_t operand) { return {Check::kResultDtypeIs, operand, 0, 0, nullptr}; }
 /// Softshrink's bf16flag: BF16 in a or b fails on the SoCs `gate` does not open.
 constexpr CheckStep Bf16OnSoc(int8_t a, int8_t b, Bf16Gate gate) {
   return {Check::kBf16OnSoc, a, b, static_cast<int32_t>(gate), nullptr};

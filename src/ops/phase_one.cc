@@ -149,6 +149,15 @@ class PhaseOne {
         return Fail(api_, ACLNN_ERR_PARAM_INVALID, "Expected tensor for %s to have same size as %s, but got %s.",
                     t.name, FormatDims(shape).c_str(), FormatDims(DescOf(t.tensor).view).c_str());
       }
+      case Check::kResultDtypeIs: {
+        const NamedTensor t = Operand(step.a);
+        const aclDataType dtype = DescOf(t.tensor).dtype;
+        if (dtype == KernelDtype()) return ACLNN_SUCCESS;
+        return Fail(api_, ACLNN_ERR_PARAM_INVALID,
+                    "%s dtype %s is not the result dtype %s: the result is copied into %s without a Cast (upstream "
+                    "gives no defined outcome for another dtype).",
+                    t.name, DtypeName(dtype).c_str(), DtypeName(KernelDtype()).c_str(), t.name);
+      }
       case Check::kBf16OnSoc: {
         const aclDataType a = DescOf(Operand(step.a).tensor).dtype;
         const aclDataType b = DescOf(Operand(step.b).tensor).dtype;
@@ -203,12 +212,14 @@ class PhaseOne {
     // The workspace upstream's executor reports: what the AscendC kernel's tiling asks for; TBE
     // kernels ask for none.
     const uint64_t kernel_workspace = tbe ? 0 : tiling.workspace;
-    if (!op_.broadcasts) {
-      return FinishElementwisePhaseOne(op_.api, inputs, op_.num_inputs, output,
-                                       select(isa, in_dtype, out_dtype, profile_->flushes_subnormals),
-                                       std::move(tiling.split), kernel_workspace, workspace_size, executor, scalars);
+    if (!op_.broadcasts && !op_.promotes) {
+      const ElementwiseKernels kernels = select(isa, in_dtype, out_dtype, profile_->flushes_subnormals);
+      AH_RETURN_IF_FAILED(RequireKernels(kernels.infnan != nullptr, in_dtype, out_dtype));
+      return FinishElementwisePhaseOne(op_.api, inputs, op_.num_inputs, output, kernels, std::move(tiling.split),
+                                       kernel_workspace, workspace_size, executor, scalars);
     }
-    // The inputs read as views of the output's shape (BroadcastTo without a copy).
+    // The inputs read as views of the output's shape (BroadcastTo without a copy; the identity
+    // where the shapes are equal).
     TensorDesc views[kMaxOpInputs];
     const TensorDesc* view_pointers[kMaxOpInputs];
     bool mixed = out_dtype != in_dtype;
@@ -218,6 +229,7 @@ class PhaseOne {
       mixed = mixed || views[i].dtype != in_dtype;
     }
     const ElementwiseKernels kernels = select(isa, in_dtype, in_dtype, profile_->flushes_subnormals);
+    AH_RETURN_IF_FAILED(RequireKernels(kernels.infnan != nullptr, in_dtype, in_dtype));
     if (!mixed) {
       return FinishElementwisePhaseOne(op_.api, inputs, op_.num_inputs, output, kernels, std::move(tiling.split),
                                        kernel_workspace, workspace_size, executor, scalars, view_pointers);
@@ -225,11 +237,20 @@ class PhaseOne {
     auto plan =
         std::make_shared<const CastAroundPlan>(view_pointers, op_.num_inputs, DescOf(output.tensor), in_dtype, kernels,
                                                tiling.split, scalars, isa, profile_->flushes_subnormals);
+    AH_RETURN_IF_FAILED(RequireKernels(plan->complete(), in_dtype, out_dtype));
     return FinishPhaseOneWithPlan(op_.api, inputs, op_.num_inputs, output, std::move(plan), kernel_workspace,
                                   workspace_size, executor);
   }
 
  private:
+  // The checks admit only dtypes with kernels, but for a Cast to an output dtype the list does not
+  // hold (upstream's Cast would run on AI CPU): no kernel here is "not supported", never a crash.
+  aclnnStatus RequireKernels(bool found, aclDataType in, aclDataType out) const {
+    if (found) return ACLNN_SUCCESS;
+    return Fail(api_, ACLNN_ERR_INNER_FIND_KERNEL_ERROR, "%s has no host kernel from %s to %s.", op_.kernel_type,
+                DtypeName(in).c_str(), DtypeName(out).c_str());
+  }
+
   // The dtype the kernel computes in: the inputs' promoted one, or the first input's.
   aclDataType KernelDtype() const {
     const aclDataType first = DescOf(call_.inputs[0]).dtype;

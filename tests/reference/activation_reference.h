@@ -79,6 +79,51 @@ inline uint32_t ShrinkElement(ShrinkOp op, uint32_t x, Format in, Format out, fl
   return Narrow(Widen(kernel_output, in, read), out, n);
 }
 
+/// An input element as a kernel of format k reads it: aclnn's Cast to k when the formats differ
+/// (stored as every kernel stores, with saturation and flush; a widening is otherwise exact).
+inline float CastToKernel(uint32_t raw, Format format, Format k, const Numerics& n) {
+  if (format == k) return Widen(raw, format, n);
+  Numerics read = n;
+  read.flush_subnormals = false;
+  return Widen(Narrow(Widen(raw, format, n), k, n), k, read);
+}
+
+/// One element of aclnnHardsigmoidBackward: both inputs Cast to the kernel's format k (their
+/// promotion). 950 (hard_sigmoid_grad.h): t = x * alpha + beta in fp32 (two roundings), g * alpha
+/// where 0 < t < 1 else +0, narrowed nearest-even (fp16) or half away (bf16). TBE: |x| < 3 ?
+/// g * alpha : 0 with alpha in the input's dtype (fp16 0x3155 for fp16: one fp16 product). Then the
+/// Cast to out's format.
+inline uint32_t HardsigmoidGradElement(uint32_t g_raw, Format g_format, uint32_t x_raw, Format x_format, Format k,
+                                       Format out, bool tbe, const Numerics& n) {
+  const float alpha = FromBits(0x3E2AAAABu);
+  const float g = CastToKernel(g_raw, g_format, k, n);
+  const float x = CastToKernel(x_raw, x_format, k, n);
+  uint32_t kernel_output;
+  if (tbe) {
+    const float alpha_kernel = k == Format::kFp16 ? HalfToFloat(0x3155) : alpha;
+    kernel_output = Narrow(std::fabs(x) < 3.0f ? Mul(g, alpha_kernel, n) : 0.0f, k, n);
+  } else {
+    const float t = Add(Mul(x, alpha, n), 0.5f, n);
+    const float r = t > 0.0f && t < 1.0f ? Mul(g, alpha, n) : 0.0f;
+    kernel_output = NarrowWith(r, k, /*half_away=*/k == Format::kBf16, n);
+  }
+  if (k == out) return kernel_output;
+  Numerics read = n;
+  read.flush_subnormals = false;
+  return Narrow(Widen(kernel_output, k, read), out, n);
+}
+
+/// One element of aclnnSoftshrinkBackward, in the kernel's format k (gradInput's: no Cast after).
+/// 950 Selects g where |x| > lambda or x is NaN, else +0; TBE zeroes where |x| <= lambda (a NaN x
+/// fails the compare and passes g). They differ for a NaN lambda: 950 gives +0, TBE g.
+inline uint32_t SoftshrinkGradElement(uint32_t g_raw, Format g_format, uint32_t x_raw, Format x_format, Format k,
+                                      float lambda, bool tbe, const Numerics& n) {
+  const float g = CastToKernel(g_raw, g_format, k, n);
+  const float x = CastToKernel(x_raw, x_format, k, n);
+  const bool keep = tbe ? !(std::fabs(x) <= lambda) : (std::fabs(x) > lambda || std::isnan(x));
+  return Narrow(keep ? g : 0.0f, k, n);
+}
+
 /// One element of aclnnHardshrinkBackward. gradOutput g and self x, each in its own format, are
 /// Cast to the kernel's format k, their promotion (a widening: exact but for saturation). 950's kernel Selects: +0
 /// where |x| <= lambda (lambda rounded to fp16 for an fp16 kernel), else g. TBE's multiplies g by
@@ -86,14 +131,8 @@ inline uint32_t ShrinkElement(ShrinkOp op, uint32_t x, Format in, Format out, fl
 inline uint32_t HardshrinkGradElement(uint32_t g_raw, Format g_format, uint32_t x_raw, Format x_format, Format k,
                                       Format out, float lambda, bool tbe, const Numerics& n) {
   const float lambda_kernel = k == Format::kFp16 ? LambdaAsFp16(lambda) : lambda;
-  // The Cast kernels store in k as every kernel stores (saturation, flush); widening is exact.
-  const auto cast_to_kernel = [&](uint32_t raw, Format format) {
-    Numerics read = n;
-    read.flush_subnormals = false;
-    return format == k ? Widen(raw, format, n) : Widen(Narrow(Widen(raw, format, n), k, n), k, read);
-  };
-  const float g = cast_to_kernel(g_raw, g_format);
-  const float x = cast_to_kernel(x_raw, x_format);
+  const float g = CastToKernel(g_raw, g_format, k, n);
+  const float x = CastToKernel(x_raw, x_format, k, n);
   const bool dead = std::fabs(x) <= lambda_kernel;
   const float y = tbe ? Mul(g, dead ? 0.0f : 1.0f, n) : (dead ? 0.0f : g);
   const uint32_t kernel_output = Narrow(y, k, n);
