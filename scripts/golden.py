@@ -37,18 +37,19 @@ THRESHOLD = {F32: 2.0 ** -13, F16: 2.0 ** -10, BF16: 2.0 ** -7, I32: 0.0, I8: 0.
 SOCS = {
     "Ascend910B3": dict(saturate=False, ftz=False, tbe=True, dtypes=(F32, F16, BF16)),
     "Ascend910_9391": dict(saturate=False, ftz=False, tbe=True, dtypes=(F32, F16, BF16)),
-    "Ascend910A": dict(saturate=True, ftz=False, tbe=True, dtypes=(F32, F16)),
+    "Ascend910A": dict(saturate=True, ftz=False, tbe=True, dtypes=(F32, F16), a1=True),
     "Ascend950PR": dict(saturate=False, ftz=True, tbe=False, dtypes=(F32, F16, BF16)),
 }
 # The operators with an independent model below. main() checks that the library's operator table
 # (`aclnn-host info --json`) has no operator without one.
 OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish", "hardsigmoid",
-       "inplace_hardsigmoid", "hardsigmoid_backward", "hardshrink", "hardshrink_backward", "softshrink", "softshrink_backward",
+       "inplace_hardsigmoid", "hardsigmoid_backward", "hardtanh_backward", "hardshrink", "hardshrink_backward", "softshrink", "softshrink_backward",
        "shrink", "relu", "inplace_relu")
 # The scalars each case passes (`--scalar NAME=VALUE`): 0.3 is not an fp16 value, so the TBE kernels'
 # fp16 lambda differs from 950's fp32 one.
 SCALARS = {"hardshrink": {"lambd": 0.3}, "hardshrink_backward": {"lambd": 0.3}, "softshrink": {"lambd": 0.3},
-           "softshrink_backward": {"lambd": 0.3}, "shrink": {"lambd": 0.3, "bias": 0.1}}
+           "softshrink_backward": {"lambd": 0.3}, "shrink": {"lambd": 0.3, "bias": 0.1},
+           "hardtanh_backward": {"min": -1.2, "max": 2.4}}
 # The operators whose lists lack BF16 on every SoC (upstream's dtype lists).
 NO_BF16_OPS = ("shrink",)
 # The integer dtypes each operator also takes (upstream's dtype lists), on every SoC.
@@ -210,6 +211,22 @@ def hardsigmoid_grad(g, x, fmt, numerics):
     return np.where((t > 0) & (t < 1), ftz(g * alpha), np.float32(0)).astype(np.float32)
 
 
+def hardtanh_grad(g, x, lo, hi, numerics):
+    """hardtanh_grad. 950: a select, g where lo < x < hi or x is NaN, else +0. TBE: g times the product of
+    the compares (-0, NaN from inf), g for a NaN x. TBE on Ascend910 (no tik.vcopy): t = max(min(x, hi), lo),
+    m = (t - hi) * (t - lo), g * (m / (m + 1e-10)) in fp32 (NaN x: NaN)."""
+    if not numerics["tbe"]:
+        return np.where(((x < hi) & (x > lo)) | np.isnan(x), g, np.float32(0)).astype(np.float32)
+    if not numerics.get("a1"):
+        in_range = (x > lo).astype(np.float32) * (x < hi).astype(np.float32)
+        return np.where(np.isnan(x), g, in_range * g).astype(np.float32)
+    t = np.where(x < hi, x, hi)
+    t = np.where(t > lo, t, lo).astype(np.float32)
+    t = np.where(np.isnan(x), x, t)
+    m = (t - hi) * (t - lo)
+    return ((m / (m + np.float32(1e-10))) * g).astype(np.float32)
+
+
 def golden_integer(op, inputs, fmt):
     """Integer kernels. Relu: max(x, 0), exact. HardSigmoid INT32: x converted to fp32 (nearest-even),
     the fp32 sequence, truncated toward zero."""
@@ -299,6 +316,10 @@ def golden(op, inputs, fmt, out_fmt, numerics):
         y = hardsigmoid_grad(read(inputs["grad_output"]), read(inputs["self"]), fmt, numerics)
         kernel = store(y, fmt, numerics, half_away=fmt == BF16 and not numerics["tbe"])
         return kernel if out_fmt == fmt else store(widen(kernel, fmt), out_fmt, numerics)
+    if op == "hardtanh_backward":
+        y = hardtanh_grad(read(inputs["grad_output"]), read(inputs["self"]), np.float32(SCALARS[op]["min"]),
+                          np.float32(SCALARS[op]["max"]), numerics)
+        return store(y, fmt, numerics)
     if op == "softshrink_backward":  # gradInput has the kernel's dtype (no Cast)
         y = softshrink_grad(read(inputs["grad_output"]), read(inputs["self"]), np.float32(SCALARS[op]["lambd"]),
                             numerics["tbe"])

@@ -345,6 +345,17 @@ def test_hardsigmoid_backward_per_soc_boundary():
     assert aclnn_host.hardsigmoid_backward(g.astype(np.float16), x).dtype == np.float32  # promoted
 
 
+def test_hardtanh_backward_per_soc_sequences():
+    g = np.array([-2.0, 5.0, 8.0], dtype=np.float32)
+    x = np.array([3.0, np.nan, 0.5], dtype=np.float32)
+    y950 = aclnn_host.hardtanh_backward(g, x, min=-1.0, max=1.0, soc="Ascend950PR")
+    tbe = aclnn_host.hardtanh_backward(g, x, min=-1.0, max=1.0, soc="Ascend910B3")
+    assert y950.tolist() == tbe.tolist() == [0.0, 5.0, 8.0]
+    assert not np.signbit(y950[0]) and np.signbit(tbe[0])  # a Select, a product
+    with pytest.raises(Exception, match="Tensor out expected dtype is DT_FLOAT but found DT_FLOAT16"):
+        aclnn_host.hardtanh_backward(g, x, min=-1.0, max=1.0, out_dtype="fp16")
+
+
 def test_shrink_ops_take_lambd():
     x = np.array([0.1, 0.5, 0.6, -0.8, np.nan], dtype=np.float32)
     assert aclnn_host.hardshrink(x, lambd=0.5)[:4].tolist() == [0.0, 0.0, np.float32(0.6), np.float32(-0.8)]

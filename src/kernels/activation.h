@@ -22,6 +22,25 @@ AH_INTERNAL_API ElementwiseKernels CastKernels(Isa isa, aclDataType in, aclDataT
 constexpr float kHardsigmoidAlpha = 1.0f / 6.0f;
 constexpr float kHardsigmoidBeta = 0.5f;
 
+/// Where aclnnHardtanhBackward's converter puts min and max (fp32, aclScalar::ToFloat).
+constexpr int kHardtanhMin = 0;
+constexpr int kHardtanhMax = 1;
+
+/// aclnnHardtanhBackward on Ascend 950 (AscendC hardtanh_grad_dag.h): gradOutput where
+/// min < self < max (fp32 compares) or self is NaN, else +0. Binary: in == out.
+AH_INTERNAL_API ElementwiseKernels HardtanhGradKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+
+/// The built-in TBE HardtanhGrad (after_v200: 910B, 910_93, 310P, 310B): gradOutput times the fp32
+/// product of the two compares (-0 or NaN outside for negative or infinite gradOutput), gradOutput
+/// for a NaN self.
+AH_INTERNAL_API ElementwiseKernels HardtanhGradTbeKernels(Isa isa, aclDataType in, aclDataType out,
+                                                          bool flush_subnormals);
+
+/// The built-in TBE HardtanhGrad on Ascend910 (A1): the clamp-and-divide approximation
+/// g * m / (m + 1e-10), m = (t - max) * (t - min), t = x clamped to [min, max].
+AH_INTERNAL_API ElementwiseKernels HardtanhGradTbeA1Kernels(Isa isa, aclDataType in, aclDataType out,
+                                                            bool flush_subnormals);
+
 /// alpha as the TBE kernels hold it for fp16 input: fp16(1/6) = 0x3155.
 constexpr float kHardsigmoidAlphaFp16 = 0.1666259765625f;
 

@@ -86,6 +86,55 @@ struct HardsigmoidGradTbeOp {
   }
 };
 
+/// HardtanhGrad (g = gradOutput, x = self; min, max fp32), three sequences:
+///  - 950 (AscendC): a Select, g where min < x < max or x is NaN, else +0;
+///  - TBE after_v200: in fp32, g * ((x > min) * (x < max)) (a product: -0, and NaN for an infinite
+///    g, outside), g for a NaN x;
+///  - TBE on Ascend910 (A1): t = max(min(x, max), min); m = (t - max) * (t - min);
+///    g * (m / (m + 1e-10f)) — 1 only where m is large against 1e-10, 0 at and outside the bounds
+///    (our reading of the vdiv as an IEEE division; a NaN x gives NaN).
+enum class HardtanhSequence { k950, kTbe, kTbeA1 };
+
+template <HardtanhSequence kSequence>
+struct HardtanhGradOp {
+  static constexpr Rounding kRounding = Rounding::kNearestEven;
+  static constexpr bool kHasScalars = true;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars& s, hn::Vec<D> g, hn::Vec<D> x) {
+    const auto min = hn::Set(d, s.values[kHardtanhMin]);
+    const auto max = hn::Set(d, s.values[kHardtanhMax]);
+    const auto nan = hn::IsNaN(x);
+    if (kSequence == HardtanhSequence::k950) {
+      return hn::IfThenElseZero(hn::Or(hn::And(hn::Lt(x, max), hn::Gt(x, min)), nan), g);
+    }
+    if (kSequence == HardtanhSequence::kTbe) {
+      const auto one = hn::Set(d, 1.0f);
+      const auto in_range = hn::Mul(hn::IfThenElseZero(hn::Gt(x, min), one), hn::IfThenElseZero(hn::Lt(x, max), one));
+      return hn::IfThenElse(nan, g, Round<kFlush>(d, hn::Mul(in_range, g)));
+    }
+    const auto t = hn::IfThenElse(nan, x, hn::Max(hn::Min(x, max), min));
+    const auto m = Round<kFlush>(d, hn::Mul(Round<kFlush>(d, hn::Sub(t, max)), Round<kFlush>(d, hn::Sub(t, min))));
+    const auto ratio = Round<kFlush>(d, hn::Div(m, Round<kFlush>(d, hn::Add(m, hn::Set(d, 1e-10f)))));
+    return Round<kFlush>(d, hn::Mul(ratio, g));
+  }
+};
+
+template <HardtanhSequence kSequence>
+ElementwiseKernels HardtanhGradTableOf(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in != out) return {};
+  return BinaryKernels<HardtanhGradOp<kSequence>>(isa, in, flush_subnormals);
+}
+
+ElementwiseKernels HardtanhGradTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  return HardtanhGradTableOf<HardtanhSequence::k950>(isa, in, out, flush_subnormals);
+}
+ElementwiseKernels HardtanhGradTbeTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  return HardtanhGradTableOf<HardtanhSequence::kTbe>(isa, in, out, flush_subnormals);
+}
+ElementwiseKernels HardtanhGradTbeA1Table(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  return HardtanhGradTableOf<HardtanhSequence::kTbeA1>(isa, in, out, flush_subnormals);
+}
+
 ElementwiseKernels HardsigmoidGradTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   if (in != out) return {};
   if (in == ACL_BF16) return BinaryKernels<HardsigmoidGradOp<true>>(isa, in, flush_subnormals);
@@ -128,6 +177,21 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace aclnn_host {
 namespace kernels {
+
+ElementwiseKernels HardtanhGradKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  AH_SELECT_BY_ISA(isa, HardtanhGradTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels HardtanhGradTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  AH_SELECT_BY_ISA(isa, HardtanhGradTbeTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels HardtanhGradTbeA1Kernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  AH_SELECT_BY_ISA(isa, HardtanhGradTbeA1Table, in, out, flush_subnormals);
+  return {};
+}
 
 ElementwiseKernels HardsigmoidGradKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   AH_SELECT_BY_ISA(isa, HardsigmoidGradTable, in, out, flush_subnormals);

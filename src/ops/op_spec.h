@@ -149,7 +149,12 @@ enum class TilingRule : uint8_t {
   kHardswishGrad,     // ops/hardswish_grad_tiling.h (published, arch22 and arch35; library workspace on arch22)
   kHardswishForward,  // the forward's published arch35 tiling on 950; the elementwise split elsewhere
   kElementwise,       // the family's elementwise split (no published tiling), no workspace
+  kElementwiseAscendWorkspace,  // the elementwise split; on 950 the AscendC tiling asks for a 16 MiB system
+                                // workspace (HardtanhGrad's ASCEND_WORKSPACE)
 };
+
+/// The system workspace some AscendC tilings ask for on Ascend 950 (ASCEND_WORKSPACE, 16 MiB).
+constexpr uint64_t kAscendSystemWorkspace = 16u * 1024 * 1024;
 
 /// The kernels of one op for an ISA, input and output dtype and subnormal behaviour.
 using KernelSelector = ElementwiseKernels (*)(kernels::Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
@@ -187,6 +192,9 @@ struct OpSpec {
   // Binary ops (rows that leave these out have false)
   bool broadcasts = false;  // the inputs broadcast to the output's shape (upstream's BroadcastTo)
   bool promotes = false;    // the kernel runs in the inputs' promoted dtype, Casts around it
+  // The built-in TBE kernel's sequence on Ascend910 (A1), where it differs (TBE's after_v200()
+  // branches: A1 lacks tik.vcopy); nullptr: tbe_kernels there too.
+  KernelSelector tbe_a1_kernels = nullptr;
 };
 
 /// The operator table, in `aclnn-host --help` order.

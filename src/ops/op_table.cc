@@ -69,6 +69,13 @@ aclnnStatus SoftshrinkLambda(const char*, const OpCall& call, aclDataType, Kerne
   return ACLNN_SUCCESS;
 }
 
+// aclnnHardtanhBackward: min and max as fp32 (aclScalar::ToFloat); min > max is not checked.
+aclnnStatus HardtanhBounds(const char*, const OpCall& call, aclDataType, KernelScalars* scalars) {
+  scalars->values[kernels::kHardtanhMin] = ScalarToFloat(call.scalars[0]);
+  scalars->values[kernels::kHardtanhMax] = ScalarToFloat(call.scalars[1]);
+  return ACLNN_SUCCESS;
+}
+
 enum OpIndex : size_t {
 #define AH_OPERATOR(Api, Params, ToCall, FromCall, ...) kOp##Api,
 #include "ops/op_table.inc"

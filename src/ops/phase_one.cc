@@ -208,7 +208,8 @@ class PhaseOne {
     kernels::Isa isa = kernels::Isa::kBaseline;
     AH_RETURN_IF_FAILED(ActiveIsaOrFail(api_, &isa));
     const bool tbe = RunsTbeKernel(op_, *profile_);
-    const KernelSelector select = tbe ? op_.tbe_kernels : op_.kernels;
+    const bool a1 = profile_->series == SocSeries::kAscend910A1 && op_.tbe_a1_kernels != nullptr;
+    const KernelSelector select = !tbe ? op_.kernels : a1 ? op_.tbe_a1_kernels : op_.tbe_kernels;
     // The workspace upstream's executor reports: what the AscendC kernel's tiling asks for; TBE
     // kernels ask for none.
     const uint64_t kernel_workspace = tbe ? 0 : tiling.workspace;
@@ -298,13 +299,18 @@ bool ComputeOpTiling(const OpSpec& op, const Dims& first, const Dims& second, ac
       *tiling = ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
       tiling->workspace = 0;
       return true;
+    case TilingRule::kElementwiseAscendWorkspace:
+      *tiling = ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
+      tiling->workspace = profile.tiling_arch == TilingArch::kArch35 ? kAscendSystemWorkspace : 0;
+      return true;
   }
   *error = "no tiling rule";
   return false;
 }
 
 bool TilingIsPublished(const OpSpec& op, const SocProfile& profile) {
-  return op.tiling != TilingRule::kElementwise && !RunsTbeKernel(op, profile) &&
+  return (op.tiling == TilingRule::kHardswishGrad || op.tiling == TilingRule::kHardswishForward) &&
+         !RunsTbeKernel(op, profile) &&
          (op.tiling == TilingRule::kHardswishGrad || profile.tiling_arch == TilingArch::kArch35);
 }
 

@@ -113,6 +113,34 @@ inline uint32_t HardsigmoidGradElement(uint32_t g_raw, Format g_format, uint32_t
   return Narrow(Widen(kernel_output, k, read), out, n);
 }
 
+/// One element of aclnnHardtanhBackward (one format for g, x and out; min and max fp32).
+///  - 950: a Select, g where min < x < max or x is NaN, else +0;
+///  - TBE (tbe && !a1): g times the product of the two compares (exact 0 or g, with g's sign; NaN
+///    for an infinite or NaN g outside), g for a NaN x;
+///  - TBE on Ascend910 (a1): t = x clamped (min(x, max), then max(., min)); m = (t - max) * (t - min);
+///    g * (m / (m + 1e-10f)), each step rounded to fp32; a NaN x gives NaN.
+inline uint32_t HardtanhGradElement(uint32_t g_raw, uint32_t x_raw, Format format, float min, float max, bool tbe,
+                                    bool a1, const Numerics& n) {
+  const float g = Widen(g_raw, format, n);
+  const float x = Widen(x_raw, format, n);
+  float y;
+  if (!tbe) {
+    y = (x < max && x > min) || std::isnan(x) ? g : 0.0f;
+  } else if (!a1) {
+    y = std::isnan(x) ? g : Mul((x > min ? 1.0f : 0.0f) * (x < max ? 1.0f : 0.0f), g, n);
+  } else if (std::isnan(x)) {
+    y = x;
+  } else {
+    float t = x < max ? x : max;
+    t = t > min ? t : min;
+    const float m = Mul(Add(t, -max, n), Add(t, -min, n), n);
+    const float denominator = Add(m, 1e-10f, n);
+    const float ratio = FlushIfSubnormal(static_cast<float>(static_cast<double>(m) / denominator), n);
+    y = Mul(ratio, g, n);
+  }
+  return Narrow(y, format, n);
+}
+
 /// One element of aclnnSoftshrinkBackward, in the kernel's format k (gradInput's: no Cast after).
 /// 950 Selects g where |x| > lambda or x is NaN, else +0; TBE zeroes where |x| <= lambda (a NaN x
 /// fails the compare and passes g). They differ for a NaN lambda: 950 gives +0, TBE g.
