@@ -44,12 +44,14 @@ SOCS = {
 # (`aclnn-host info --json`) has no operator without one.
 OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish", "hardsigmoid",
        "inplace_hardsigmoid", "hardsigmoid_backward", "hardtanh_backward", "hardshrink", "hardshrink_backward", "softshrink", "softshrink_backward",
-       "shrink", "relu", "inplace_relu")
+       "shrink", "relu", "inplace_relu",
+       "leaky_relu", "inplace_leaky_relu")
 # The scalars each case passes (`--scalar NAME=VALUE`): 0.3 is not an fp16 value, so the TBE kernels'
 # fp16 lambda differs from 950's fp32 one.
 SCALARS = {"hardshrink": {"lambd": 0.3}, "hardshrink_backward": {"lambd": 0.3}, "softshrink": {"lambd": 0.3},
            "softshrink_backward": {"lambd": 0.3}, "shrink": {"lambd": 0.3, "bias": 0.1},
-           "hardtanh_backward": {"min": -1.2, "max": 2.4}}
+           "hardtanh_backward": {"min": -1.2, "max": 2.4}, "leaky_relu": {"negative_slope": 0.3},
+           "inplace_leaky_relu": {"negative_slope": 0.3}}
 # The operators whose lists lack BF16 on every SoC (upstream's dtype lists).
 NO_BF16_OPS = ("shrink",)
 # The integer dtypes each operator also takes (upstream's dtype lists), on every SoC.
@@ -316,6 +318,15 @@ def golden(op, inputs, fmt, out_fmt, numerics):
         y = hardsigmoid_grad(read(inputs["grad_output"]), read(inputs["self"]), fmt, numerics)
         kernel = store(y, fmt, numerics, half_away=fmt == BF16 and not numerics["tbe"])
         return kernel if out_fmt == fmt else store(widen(kernel, fmt), out_fmt, numerics)
+    if op in ("leaky_relu", "inplace_leaky_relu"):
+        # x > 0 ? x : x * slope in fp32; TBE holds the slope in an fp16 input's dtype (one fp16 product).
+        slope = np.float32(SCALARS[op]["negative_slope"])
+        if numerics["tbe"] and fmt == F16:
+            slope = slope.astype(np.float16).astype(np.float32)
+        ftz = flush if numerics["ftz"] else (lambda v: v)
+        x = read(inputs["self"])
+        kernel = store(np.where(x > 0, x, ftz(x * slope)).astype(np.float32), fmt, numerics)
+        return kernel if out_fmt == fmt else store(widen(kernel, fmt), out_fmt, numerics)
     if op == "hardtanh_backward":
         y = hardtanh_grad(read(inputs["grad_output"]), read(inputs["self"]), np.float32(SCALARS[op]["min"]),
                           np.float32(SCALARS[op]["max"]), numerics)
@@ -514,7 +525,7 @@ def main():
         if op == "shrink":
             extra += [(op, "Ascend910B3", F16, F32, False), (op, "Ascend950PR", F32, F16, False),
                       (op, "Ascend950PR", F16, F32, False)]
-        if op in ("hardshrink", "hardshrink_backward", "hardsigmoid_backward", "softshrink"):
+        if op in ("hardshrink", "hardshrink_backward", "hardsigmoid_backward", "softshrink", "leaky_relu"):
             extra += [(op, "Ascend910B3", F16, F32, False), (op, "Ascend950PR", F32, F16, False),
                       (op, "Ascend910A", F32, F16, False)]
         if op == "hardswish":

@@ -356,6 +356,18 @@ def test_hardtanh_backward_per_soc_sequences():
         aclnn_host.hardtanh_backward(g, x, min=-1.0, max=1.0, out_dtype="fp16")
 
 
+def test_leaky_relu_and_in_place():
+    x = np.array([-2.0, -0.0, 3.0], dtype=np.float32)
+    y = aclnn_host.leaky_relu(x, negative_slope=0.5)
+    assert y.tolist() == [-1.0, 0.0, 3.0] and np.signbit(y[1])
+    assert aclnn_host.leaky_relu(x, negative_slope=0.5, out_dtype="fp16").dtype == np.float16
+    assert aclnn_host.leaky_relu_(x, negative_slope=0.5) is x and x.tolist() == [-1.0, 0.0, 3.0]
+    # fp16 on TBE SoCs: the slope is rounded to fp16 (0.3 -> 0.2998046875) before the one fp16 product.
+    h = np.array([-1.0], dtype=np.float16)
+    assert aclnn_host.leaky_relu(h, negative_slope=0.3, soc="Ascend910B3")[0] == np.float16(0.2998046875) * -1
+    assert aclnn_host.leaky_relu(h, negative_slope=0.3, soc="Ascend950PR")[0] == np.float16(-0.3)
+
+
 def test_shrink_ops_take_lambd():
     x = np.array([0.1, 0.5, 0.6, -0.8, np.nan], dtype=np.float32)
     assert aclnn_host.hardshrink(x, lambd=0.5)[:4].tolist() == [0.0, 0.0, np.float32(0.6), np.float32(-0.8)]

@@ -69,6 +69,19 @@ AH_INTERNAL_API ElementwiseKernels HardsigmoidTbeKernels(Isa isa, aclDataType in
 /// INT8/INT32/INT64 max(x, 0); UINT8 a copy. Exact in every dtype.
 AH_INTERNAL_API ElementwiseKernels ReluKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
 
+/// Where aclnnLeakyRelu's converter puts negativeSlope: fp32 (aclScalar::ToFloat), and rounded to
+/// fp16 for the TBE kernel's fp16 input.
+constexpr int kNegativeSlope = 0;
+constexpr int kNegativeSlopeAsFp16 = 1;
+
+/// aclnnLeakyRelu on Ascend 950 (AscendC leaky_relu_dag.h): x > 0 ? x : x * slope in fp32 (a
+/// Select), narrowed nearest-even; then a Cast to out's dtype. DOUBLE (the AI CPU kernel) in double.
+AH_INTERNAL_API ElementwiseKernels LeakyReluKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+
+/// The built-in TBE LeakyRelu: the same with the slope in the input's dtype (fp16 input: slope
+/// rounded to fp16, one fp16 product); bf16 through fp32; DOUBLE as above.
+AH_INTERNAL_API ElementwiseKernels LeakyReluTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+
 /// Where the shrink ops' converters put lambda in KernelScalars: as fp32, and rounded to fp16
 /// (nearest-even) for the TBE kernels that hold it in an fp16 input's dtype.
 constexpr int kLambda = 0;

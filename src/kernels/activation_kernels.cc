@@ -142,6 +142,32 @@ ElementwiseKernels CastTable(Isa isa, aclDataType in, aclDataType out, bool flus
   return UnaryKernels<CastOp>(in, out, flush_subnormals);
 }
 
+/// LeakyRelu as 950's leaky_relu_dag selects: x where x > 0, else x * slope rounded to fp32 (so
+/// -0 gives -0 * slope, -inf with slope 0 gives NaN, NaN stays NaN). kFp16Slope: the TBE kernel's
+/// slope in an fp16 input's dtype (the product of two fp16 values is exact in fp32 and rounds once
+/// when stored: the fp16 multiply).
+template <bool kFp16Slope>
+struct LeakyReluOp {
+  static constexpr Rounding kRounding = Rounding::kNearestEven;
+  static constexpr bool kHasScalars = true;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars& s, hn::Vec<D> x) {
+    const auto slope = hn::Set(d, s.values[kFp16Slope ? kNegativeSlopeAsFp16 : kNegativeSlope]);
+    return hn::IfThenElse(hn::Gt(x, hn::Zero(d)), x, Round<kFlush>(d, hn::Mul(x, slope)));
+  }
+};
+
+ElementwiseKernels LeakyReluTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  (void)isa;
+  return UnaryKernels<LeakyReluOp<false>>(in, out, flush_subnormals);
+}
+
+ElementwiseKernels LeakyReluTbeTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  (void)isa;
+  if (in == ACL_FLOAT16) return UnaryKernels<LeakyReluOp<true>>(in, out, flush_subnormals);
+  return UnaryKernels<LeakyReluOp<false>>(in, out, flush_subnormals);
+}
+
 /// Relu on fp32 vectors: x where x > 0 or x is NaN, else +0.
 struct ReluOp {
   static constexpr Rounding kRounding = Rounding::kNearestEven;
@@ -243,6 +269,21 @@ struct IntegerRelu {
   }
 };
 
+/// LeakyRelu on DOUBLE (upstream runs the AI CPU kernel): x > 0 ? x : x * slope in double, the
+/// slope being the fp32 attribute (our reading; the AI CPU kernel's source is not published).
+void DoubleLeakyReluKernel(int64_t n, const void* const* inputs, void* output) {
+  const double* x = static_cast<const double*>(inputs[0]);
+  double* out = static_cast<double*>(output);
+  const auto* scalars = static_cast<const KernelScalars*>(inputs[1]);
+  const double slope = scalars != nullptr ? static_cast<double>(scalars->values[kNegativeSlope]) : 0.0;
+  for (int64_t i = 0; i < n; ++i) out[i] = x[i] > 0.0 ? x[i] : x[i] * slope;
+}
+
+ElementwiseKernels DoubleLeakyReluKernels(aclDataType out) {
+  if (out != ACL_DOUBLE) return {};  // no host Cast from DOUBLE
+  return {DoubleLeakyReluKernel, DoubleLeakyReluKernel, DoubleLeakyReluKernel, DoubleLeakyReluKernel, DeviceKernel{}};
+}
+
 bool IsIntegerDtype(aclDataType dtype) {
   return dtype == ACL_INT8 || dtype == ACL_UINT8 || dtype == ACL_INT16 || dtype == ACL_INT32 || dtype == ACL_INT64;
 }
@@ -251,6 +292,18 @@ bool IsIntegerDtype(aclDataType dtype) {
 
 ElementwiseKernels CastKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   AH_SELECT_BY_ISA(isa, CastTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels LeakyReluKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in == ACL_DOUBLE) return DoubleLeakyReluKernels(out);
+  AH_SELECT_BY_ISA(isa, LeakyReluTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels LeakyReluTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in == ACL_DOUBLE) return DoubleLeakyReluKernels(out);
+  AH_SELECT_BY_ISA(isa, LeakyReluTbeTable, in, out, flush_subnormals);
   return {};
 }
 

@@ -76,6 +76,14 @@ aclnnStatus HardtanhBounds(const char*, const OpCall& call, aclDataType, KernelS
   return ACLNN_SUCCESS;
 }
 
+// aclnnLeakyRelu: negativeSlope as fp32 (any scalar dtype, unchecked), and as fp16.
+aclnnStatus LeakyReluSlope(const char*, const OpCall& call, aclDataType, KernelScalars* scalars) {
+  const float slope = ScalarToFloat(call.scalars[0]);
+  scalars->values[kernels::kNegativeSlope] = slope;
+  scalars->values[kernels::kNegativeSlopeAsFp16] = AsFp16(slope);
+  return ACLNN_SUCCESS;
+}
+
 enum OpIndex : size_t {
 #define AH_OPERATOR(Api, Params, ToCall, FromCall, ...) kOp##Api,
 #include "ops/op_table.inc"

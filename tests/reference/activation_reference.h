@@ -113,6 +113,19 @@ inline uint32_t HardsigmoidGradElement(uint32_t g_raw, Format g_format, uint32_t
   return Narrow(Widen(kernel_output, k, read), out, n);
 }
 
+/// One element of aclnnLeakyRelu: x > 0 ? x : x * slope in fp32 (950), with the slope rounded to
+/// fp16 for an fp16 input on TBE (the fp32 product of two fp16 values is exact; Narrow rounds it
+/// once); narrowed to self's format, then the Cast to out's.
+inline uint32_t LeakyReluElement(uint32_t x_raw, Format in, Format out, float slope, bool tbe, const Numerics& n) {
+  const float slope_kernel = tbe && in == Format::kFp16 ? LambdaAsFp16(slope) : slope;
+  const float x = Widen(x_raw, in, n);
+  const uint32_t kernel_output = Narrow(x > 0.0f ? x : Mul(x, slope_kernel, n), in, n);
+  if (in == out) return kernel_output;
+  Numerics read = n;
+  read.flush_subnormals = false;
+  return Narrow(Widen(kernel_output, in, read), out, n);
+}
+
 /// One element of aclnnHardtanhBackward (one format for g, x and out; min and max fp32).
 ///  - 950: a Select, g where min < x < max or x is NaN, else +0;
 ///  - TBE (tbe && !a1): g times the product of the two compares (exact 0 or g, with g's sign; NaN
