@@ -362,10 +362,11 @@ def test_leaky_relu_and_in_place():
     assert y.tolist() == [-1.0, 0.0, 3.0] and np.signbit(y[1])
     assert aclnn_host.leaky_relu(x, negative_slope=0.5, out_dtype="fp16").dtype == np.float16
     assert aclnn_host.leaky_relu_(x, negative_slope=0.5) is x and x.tolist() == [-1.0, 0.0, 3.0]
-    # fp16 on TBE SoCs: the slope is rounded to fp16 (0.3 -> 0.2998046875) before the one fp16 product.
-    h = np.array([-1.0], dtype=np.float16)
-    assert aclnn_host.leaky_relu(h, negative_slope=0.3, soc="Ascend910B3")[0] == np.float16(0.2998046875) * -1
-    assert aclnn_host.leaky_relu(h, negative_slope=0.3, soc="Ascend950PR")[0] == np.float16(-0.3)
+    # fp16 on TBE SoCs: the slope is rounded to fp16 (0.3 -> 0.30004883) before the one fp16 product
+    # (-0.90014648, a tie, to even); 950 rounds the fp32 product -0.90000004.
+    h = np.array([-3.0], dtype=np.float16)
+    assert aclnn_host.leaky_relu(h, negative_slope=0.3, soc="Ascend910B3")[0] == np.float16(-0.90039062)
+    assert aclnn_host.leaky_relu(h, negative_slope=0.3, soc="Ascend950PR")[0] == np.float16(-0.89990234)
 
 
 def test_shrink_ops_take_lambd():
