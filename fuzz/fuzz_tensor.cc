@@ -432,8 +432,12 @@ void RunOne(FuzzedDataProvider& in) {
       const aclError synced = aclrtSynchronizeStream(stream);
       if (launched == ACLNN_SUCCESS && synced != ACL_SUCCESS) Die("synchronize failed after a successful launch");
       // Host memory and null data are refused in strict mode (freed memory too, unless a later
-      // allocation reused its address).
-      for (size_t k = 0; k < tensors && launched == ACLNN_SUCCESS && count > 0; ++k) {
+      // allocation reused its address) — when there is work: an empty input ends some ops' first
+      // phase whatever the output's shape (aclnnHardshrinkBackward's empty exit precedes its
+      // shape checks), and then nothing is read or written.
+      bool any_empty = false;
+      for (size_t k = 0; k < tensors; ++k) any_empty = any_empty || BoundedCount(specs[k].view) == 0;
+      for (size_t k = 0; k < tensors && launched == ACLNN_SUCCESS && count > 0 && !any_empty; ++k) {
         if (specs[k].where == Where::kHost || specs[k].where == Where::kNull) Die("phase two ran on host or null data");
       }
       if (launched != ACLNN_SUCCESS) aclDestroyAclOpExecutor(executor);
