@@ -45,13 +45,13 @@ SOCS = {
 OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish", "hardsigmoid",
        "inplace_hardsigmoid", "hardsigmoid_backward", "hardtanh_backward", "hardshrink", "hardshrink_backward", "softshrink", "softshrink_backward",
        "shrink", "relu", "inplace_relu",
-       "leaky_relu", "inplace_leaky_relu")
+       "leaky_relu", "inplace_leaky_relu", "leaky_relu_backward")
 # The scalars each case passes (`--scalar NAME=VALUE`): 0.3 is not an fp16 value, so the TBE kernels'
 # fp16 lambda differs from 950's fp32 one.
 SCALARS = {"hardshrink": {"lambd": 0.3}, "hardshrink_backward": {"lambd": 0.3}, "softshrink": {"lambd": 0.3},
            "softshrink_backward": {"lambd": 0.3}, "shrink": {"lambd": 0.3, "bias": 0.1},
            "hardtanh_backward": {"min": -1.2, "max": 2.4}, "leaky_relu": {"negative_slope": 0.3},
-           "inplace_leaky_relu": {"negative_slope": 0.3}}
+           "inplace_leaky_relu": {"negative_slope": 0.3}, "leaky_relu_backward": {"negative_slope": 0.3}}
 # The operators whose lists lack BF16 on every SoC (upstream's dtype lists).
 NO_BF16_OPS = ("shrink",)
 # The integer dtypes each operator also takes (upstream's dtype lists), on every SoC.
@@ -229,6 +229,24 @@ def hardtanh_grad(g, x, lo, hi, numerics):
     return ((m / (m + np.float32(1e-10))) * g).astype(np.float32)
 
 
+def leaky_relu_grad(g, x, slope, fmt, numerics):
+    """leaky_relu_grad: g where x > 0, else g * slope (950 in fp32; TBE with an fp16 kernel's slope in fp16).
+    TBE on Ascend910 (no tik.vcopy): a step of x (1 from the smallest normal fp32 / smallest fp16 subnormal
+    up, 0 at and below 0, x * 2^126 for an fp32 subnormal), factor = |step - 1| * slope + step, g * factor,
+    every operation rounded to fp32 (NaN x: NaN)."""
+    ftz = flush if numerics["ftz"] else (lambda v: v)
+    if numerics["tbe"] and fmt == F16:
+        slope = np.float32(slope).astype(np.float16).astype(np.float32)
+    slope = np.float32(slope)
+    if not numerics.get("a1"):
+        return np.where(x > 0, g, ftz(g * slope)).astype(np.float32)
+    tiny = np.float32(2.0 ** -24) if fmt == F16 else np.finfo(np.float32).tiny
+    step = np.where(x >= tiny, np.float32(1), np.where(x <= 0, np.float32(0), x * np.float32(2.0 ** 126)))
+    step = np.where(np.isnan(x), x, step).astype(np.float32)
+    factor = ftz(np.abs(ftz(step - np.float32(1))) * slope)
+    return ftz(g * ftz(factor + step)).astype(np.float32)
+
+
 def golden_integer(op, inputs, fmt):
     """Integer kernels. Relu: max(x, 0), exact. HardSigmoid INT32: x converted to fp32 (nearest-even),
     the fp32 sequence, truncated toward zero."""
@@ -326,6 +344,11 @@ def golden(op, inputs, fmt, out_fmt, numerics):
         ftz = flush if numerics["ftz"] else (lambda v: v)
         x = read(inputs["self"])
         kernel = store(np.where(x > 0, x, ftz(x * slope)).astype(np.float32), fmt, numerics)
+        return kernel if out_fmt == fmt else store(widen(kernel, fmt), out_fmt, numerics)
+    if op == "leaky_relu_backward":
+        y = leaky_relu_grad(read(inputs["grad_output"]), read(inputs["self"]), SCALARS[op]["negative_slope"], fmt,
+                            numerics)
+        kernel = store(y, fmt, numerics)
         return kernel if out_fmt == fmt else store(widen(kernel, fmt), out_fmt, numerics)
     if op == "hardtanh_backward":
         y = hardtanh_grad(read(inputs["grad_output"]), read(inputs["self"]), np.float32(SCALARS[op]["min"]),
@@ -525,7 +548,8 @@ def main():
         if op == "shrink":
             extra += [(op, "Ascend910B3", F16, F32, False), (op, "Ascend950PR", F32, F16, False),
                       (op, "Ascend950PR", F16, F32, False)]
-        if op in ("hardshrink", "hardshrink_backward", "hardsigmoid_backward", "softshrink", "leaky_relu"):
+        if op in ("hardshrink", "hardshrink_backward", "hardsigmoid_backward", "softshrink", "leaky_relu",
+                  "leaky_relu_backward"):
             extra += [(op, "Ascend910B3", F16, F32, False), (op, "Ascend950PR", F32, F16, False),
                       (op, "Ascend910A", F32, F16, False)]
         if op == "hardswish":

@@ -138,10 +138,12 @@ TEST(HardsigmoidBackwardChecks, OutIsOnlyCastableFromThePromotion) {
   // ... before the ranks and shapes.
   test::Tensor nine_i32 = Make({1, 1, 1, 1, 1, 1, 1, 1, 2}, ACL_INT32);
   EXPECT_TRUE(RejectsWith(f.get(), f.get(), nine_i32.get(), ACLNN_ERR_PARAM_INVALID, "can't be cast"));
-  // A DOUBLE out passes upstream's checks (its Cast would run on the AI CPU); the host has no such
-  // Cast: "not supported", never a crash.
-  EXPECT_TRUE(RejectsWith(f.get(), f.get(), d.get(), ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
-                          "HardSigmoidGrad has no host kernel from DT_FLOAT to DT_DOUBLE."));
+  // A DOUBLE out passes upstream's checks (its Cast runs on the AI CPU, here in double); a complex
+  // one too, but the host has no such Cast: "not supported", never a crash.
+  EXPECT_TRUE(Accepts(f.get(), f.get(), d.get()));
+  test::Tensor c = Make({2, 3}, ACL_COMPLEX64);
+  EXPECT_TRUE(RejectsWith(f.get(), f.get(), c.get(), ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
+                          "HardSigmoidGrad has no host kernel from DT_FLOAT to DT_COMPLEX64."));
   // Every float pair and out dtype of the list.
   for (aclDataType out : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
     test::Tensor o = Make({2, 3}, out);

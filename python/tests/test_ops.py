@@ -369,6 +369,25 @@ def test_leaky_relu_and_in_place():
     assert aclnn_host.leaky_relu(h, negative_slope=0.3, soc="Ascend950PR")[0] == np.float16(-0.89990234)
 
 
+def test_leaky_relu_backward_flag_and_sequences():
+    inf = np.float32(np.inf)
+    grad = np.array([[2.0], [inf]], dtype=np.float32)  # [2, 1]
+    x = np.array([1.0, -0.0, -3.0], dtype=np.float16)  # [3]
+    y = aclnn_host.leaky_relu_backward(grad, x, negative_slope=0.5, self_is_result=False)
+    assert y.dtype == np.float32 and y.shape == (2, 3)  # promoted, broadcast
+    assert y.tolist() == [[2.0, 1.0, 1.0], [inf, inf, inf]]
+    # selfIsResult with a negative slope is upstream's refusal; without the flag it runs.
+    with pytest.raises(Exception, match="In-place leakyRelu backward calculation"):
+        aclnn_host.leaky_relu_backward(grad, x, negative_slope=-0.5, self_is_result=True)
+    assert aclnn_host.leaky_relu_backward(grad, x, negative_slope=-0.5, self_is_result=False)[0, 2] == -1.0
+    # fp16 at x = -1, g = 3, slope 0.1: 950 rounds the fp32 product (0x34CD); TBE's fp16 slope gives a
+    # tie that rounds to even (0x34CC).
+    g16, x16 = np.array([3.0], np.float16), np.array([-1.0], np.float16)
+    y950 = aclnn_host.leaky_relu_backward(g16, x16, negative_slope=0.1, self_is_result=False, soc="Ascend950PR")
+    tbe = aclnn_host.leaky_relu_backward(g16, x16, negative_slope=0.1, self_is_result=False, soc="Ascend910B3")
+    assert y950.view(np.uint16)[0] == 0x34CD and tbe.view(np.uint16)[0] == 0x34CC
+
+
 def test_shrink_ops_take_lambd():
     x = np.array([0.1, 0.5, 0.6, -0.8, np.nan], dtype=np.float32)
     assert aclnn_host.hardshrink(x, lambd=0.5)[:4].tolist() == [0.0, 0.0, np.float32(0.6), np.float32(-0.8)]

@@ -28,7 +28,7 @@ struct NamedTensor {
 
 /// A short list of dtypes (an operator's support list on one SoC).
 struct DtypeList {
-  aclDataType values[8];
+  aclDataType values[12];
   size_t count;
   bool Contains(aclDataType dtype) const {
     for (size_t i = 0; i < count; ++i) {

@@ -401,42 +401,48 @@ T ScalarValueAs(const aclScalar* scalar) {
   return value;
 }
 
-}  // namespace
-
-float ScalarToFloat(const aclScalar* scalar) {
+// aclScalar::ToFloat and ToDouble: each value converted once, straight to T.
+template <typename T>
+T ScalarTo(const aclScalar* scalar) {
   switch (scalar->dtype) {
     case ACL_FLOAT:
     case ACL_COMPLEX64:
-      return ScalarValueAs<float>(scalar);
+      return static_cast<T>(ScalarValueAs<float>(scalar));
     case ACL_DOUBLE:
     case ACL_COMPLEX128:
-      return static_cast<float>(ScalarValueAs<double>(scalar));
+      return static_cast<T>(ScalarValueAs<double>(scalar));
     case ACL_FLOAT16:
     case ACL_COMPLEX32:
-      return WidenHalf(ScalarValueAs<uint16_t>(scalar));
+      return static_cast<T>(WidenHalf(ScalarValueAs<uint16_t>(scalar)));
     case ACL_BF16:
-      return WidenBf16(ScalarValueAs<uint16_t>(scalar));
+      return static_cast<T>(WidenBf16(ScalarValueAs<uint16_t>(scalar)));
     case ACL_INT8:
-      return static_cast<float>(ScalarValueAs<int8_t>(scalar));
+      return static_cast<T>(ScalarValueAs<int8_t>(scalar));
     case ACL_UINT8:
-      return static_cast<float>(ScalarValueAs<uint8_t>(scalar));
+      return static_cast<T>(ScalarValueAs<uint8_t>(scalar));
     case ACL_INT16:
-      return static_cast<float>(ScalarValueAs<int16_t>(scalar));
+      return static_cast<T>(ScalarValueAs<int16_t>(scalar));
     case ACL_UINT16:
-      return static_cast<float>(ScalarValueAs<uint16_t>(scalar));
+      return static_cast<T>(ScalarValueAs<uint16_t>(scalar));
     case ACL_INT32:
-      return static_cast<float>(ScalarValueAs<int32_t>(scalar));
+      return static_cast<T>(ScalarValueAs<int32_t>(scalar));
     case ACL_UINT32:
-      return static_cast<float>(ScalarValueAs<uint32_t>(scalar));
+      return static_cast<T>(ScalarValueAs<uint32_t>(scalar));
     case ACL_INT64:
-      return static_cast<float>(ScalarValueAs<int64_t>(scalar));
+      return static_cast<T>(ScalarValueAs<int64_t>(scalar));
     case ACL_UINT64:
-      return static_cast<float>(ScalarValueAs<uint64_t>(scalar));
+      return static_cast<T>(ScalarValueAs<uint64_t>(scalar));
     case ACL_BOOL:
-      return ScalarValueAs<uint8_t>(scalar) != 0 ? 1.0f : 0.0f;  // any byte: a bool read of 2..255 is UB
+      return ScalarValueAs<uint8_t>(scalar) != 0 ? T(1) : T(0);  // any byte: a bool read of 2..255 is UB
     default:
-      return 0.0f;  // the 8- and 4-bit float formats: aclScalar::ToFloat has no conversion for them
+      return T(0);  // the 8- and 4-bit float formats: aclScalar::ToFloat has no conversion for them
   }
 }
+
+}  // namespace
+
+float ScalarToFloat(const aclScalar* scalar) { return ScalarTo<float>(scalar); }
+
+double ScalarToDouble(const aclScalar* scalar) { return ScalarTo<double>(scalar); }
 
 }  // namespace aclnn_host

@@ -40,6 +40,8 @@ AH_INTERNAL_API std::string DtypeName(aclDataType dtype);
 /// aclScalar::ToFloat: the value of any scalar dtype as a float (a double or a wide integer
 /// rounded to nearest, fp16/bf16 widened, bool 0 or 1, a complex number's real part).
 AH_INTERNAL_API float ScalarToFloat(const aclScalar* scalar);
+/// aclScalar::ToDouble: the same in double (a wide integer rounded once, to double).
+AH_INTERNAL_API double ScalarToDouble(const aclScalar* scalar);
 
 /// GE's name of a format, as CANN's messages print it ("ND", "NCHW", "FRACTAL_NZ").
 AH_INTERNAL_API std::string FormatName(aclFormat format);

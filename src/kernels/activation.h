@@ -82,6 +82,27 @@ AH_INTERNAL_API ElementwiseKernels LeakyReluKernels(Isa isa, aclDataType in, acl
 /// rounded to fp16, one fp16 product); bf16 through fp32; DOUBLE as above.
 AH_INTERNAL_API ElementwiseKernels LeakyReluTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
 
+/// aclnnLeakyReluBackward on Ascend 950 (AscendC leaky_relu_grad_dag.h): gradOutput where self > 0,
+/// else gradOutput * slope in fp32 (a Select; NaN self takes the product), narrowed nearest-even.
+/// DOUBLE: upstream's AI CPU kernel, in double. Binary: in == out (the plan Casts around it).
+AH_INTERNAL_API ElementwiseKernels LeakyReluGradKernels(Isa isa, aclDataType in, aclDataType out,
+                                                        bool flush_subnormals);
+
+/// The built-in TBE LeakyReluGrad (after_v200: 910B, 910_93, 310P, 310B): the same Select with the
+/// slope in the input's dtype (fp16: slope rounded to fp16, one fp16 product); bf16 as fp32.
+AH_INTERNAL_API ElementwiseKernels LeakyReluGradTbeKernels(Isa isa, aclDataType in, aclDataType out,
+                                                           bool flush_subnormals);
+
+/// The built-in TBE LeakyReluGrad on Ascend910 (A1): gradOutput times a factor built by scaling
+/// self — 1 above the smallest normal, the slope at or below 0, fractional for a subnormal self.
+AH_INTERNAL_API ElementwiseKernels LeakyReluGradTbeA1Kernels(Isa isa, aclDataType in, aclDataType out,
+                                                             bool flush_subnormals);
+
+/// The DOUBLE kernels (upstream's AI CPU): Casts between DOUBLE and fp32/fp16/bf16 (widening exact,
+/// narrowing one nearest-even rounding), and LeakyReluGrad in double.
+AH_INTERNAL_API ElementwiseKernels DoubleCastKernels(aclDataType in, aclDataType out, bool flush_subnormals);
+AH_INTERNAL_API ElementwiseKernels DoubleLeakyReluGradKernels(aclDataType out);
+
 /// Where the shrink ops' converters put lambda in KernelScalars: as fp32, and rounded to fp16
 /// (nearest-even) for the TBE kernels that hold it in an fp16 input's dtype.
 constexpr int kLambda = 0;

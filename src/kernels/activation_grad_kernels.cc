@@ -119,6 +119,63 @@ struct HardtanhGradOp {
   }
 };
 
+/// LeakyReluGrad (g = gradOutput, x = self), a Select: g where x > 0, else g * slope rounded once
+/// (NaN x and +-0 take the product). kFp16Slope: the TBE kernel's slope in an fp16 input's dtype
+/// (the fp16 multiply: the product of two fp16 values is exact in fp32 and rounds once when stored);
+/// otherwise 950's fp32 product, narrowed nearest-even.
+template <bool kFp16Slope>
+struct LeakyReluGradOp {
+  static constexpr Rounding kRounding = Rounding::kNearestEven;
+  static constexpr bool kHasScalars = true;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars& s, hn::Vec<D> g, hn::Vec<D> x) {
+    const auto slope = hn::Set(d, s.values[kFp16Slope ? kNegativeSlopeAsFp16 : kNegativeSlope]);
+    return hn::IfThenElse(hn::Gt(x, hn::Zero(d)), g, Round<kFlush>(d, hn::Mul(g, slope)));
+  }
+};
+
+/// The built-in TBE LeakyReluGrad on Ascend910 (A1, no tik.vcopy): x's step built by scaling —
+/// t = max(min(x, tiny), 0) times 2^38 and 2^44 (fp32; fp16: tiny 2^-24, one 2^12), right = t times
+/// 2^44 (fp16: 2^12): 1 for x >= tiny, 0 for x <= 0, x * 2^126 for an fp32 subnormal x; then
+/// g * (|right - 1| * slope + right). A product: an infinite g gives NaN where the factor is 0, a
+/// NaN or infinite slope gives NaN everywhere (0 * slope); a NaN x gives NaN (our reading of vmins).
+template <bool kFp16>
+struct LeakyReluGradA1Op {
+  static constexpr Rounding kRounding = Rounding::kNearestEven;
+  static constexpr bool kHasScalars = true;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars& s, hn::Vec<D> g, hn::Vec<D> x) {
+    const float tiny = kFp16 ? 5.9604644775390625e-8f : 1.1754943508222875e-38f;  // 2^-24, 2^-126
+    const float first_scale = kFp16 ? 4096.0f : 274877906944.0f;                  // 2^12, 2^38
+    const float second_scale = kFp16 ? 4096.0f : 17592186044416.0f;               // 2^12, 2^44
+    const auto slope = hn::Set(d, s.values[kFp16 ? kNegativeSlopeAsFp16 : kNegativeSlope]);
+    auto t = hn::Max(Round<kFlush>(d, hn::Min(x, hn::Set(d, tiny))), hn::Zero(d));
+    t = Round<kFlush>(d, hn::Mul(t, hn::Set(d, first_scale)));
+    if (!kFp16) t = Round<kFlush>(d, hn::Mul(t, hn::Set(d, second_scale)));
+    const auto right = Round<kFlush>(d, hn::Mul(t, hn::Set(d, second_scale)));
+    const auto left = Round<kFlush>(d, hn::Mul(hn::Abs(Round<kFlush>(d, hn::Add(right, hn::Set(d, -1.0f)))), slope));
+    const auto factor = hn::IfThenElse(hn::IsNaN(x), x, Round<kFlush>(d, hn::Add(left, right)));
+    return Round<kFlush>(d, hn::Mul(g, factor));
+  }
+};
+
+ElementwiseKernels LeakyReluGradTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in != out) return {};
+  return BinaryKernels<LeakyReluGradOp<false>>(isa, in, flush_subnormals);
+}
+
+ElementwiseKernels LeakyReluGradTbeTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in != out) return {};
+  if (in == ACL_FLOAT16) return BinaryKernels<LeakyReluGradOp<true>>(isa, in, flush_subnormals);
+  return BinaryKernels<LeakyReluGradOp<false>>(isa, in, flush_subnormals);
+}
+
+ElementwiseKernels LeakyReluGradTbeA1Table(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in != out) return {};
+  if (in == ACL_FLOAT16) return BinaryKernels<LeakyReluGradA1Op<true>>(isa, in, flush_subnormals);
+  return BinaryKernels<LeakyReluGradA1Op<false>>(isa, in, flush_subnormals);
+}
+
 template <HardtanhSequence kSequence>
 ElementwiseKernels HardtanhGradTableOf(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   if (in != out) return {};
@@ -220,6 +277,24 @@ ElementwiseKernels SoftshrinkGradKernels(Isa isa, aclDataType in, aclDataType ou
 
 ElementwiseKernels SoftshrinkGradTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   AH_SELECT_BY_ISA(isa, SoftshrinkGradTbeTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels LeakyReluGradKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in == ACL_DOUBLE) return DoubleLeakyReluGradKernels(out);
+  AH_SELECT_BY_ISA(isa, LeakyReluGradTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels LeakyReluGradTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in == ACL_DOUBLE) return DoubleLeakyReluGradKernels(out);
+  AH_SELECT_BY_ISA(isa, LeakyReluGradTbeTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels LeakyReluGradTbeA1Kernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in == ACL_DOUBLE) return DoubleLeakyReluGradKernels(out);
+  AH_SELECT_BY_ISA(isa, LeakyReluGradTbeA1Table, in, out, flush_subnormals);
   return {};
 }
 

@@ -291,6 +291,7 @@ bool IsIntegerDtype(aclDataType dtype) {
 }  // namespace
 
 ElementwiseKernels CastKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in == ACL_DOUBLE || out == ACL_DOUBLE) return DoubleCastKernels(in, out, flush_subnormals);
   AH_SELECT_BY_ISA(isa, CastTable, in, out, flush_subnormals);
   return {};
 }

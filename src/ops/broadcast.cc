@@ -42,9 +42,12 @@ TensorDesc ContiguousDesc(const Dims& shape, aclDataType dtype) {
 }
 
 aclDataType PromoteFloatTypes(aclDataType a, aclDataType b) {
-  const auto is_float = [](aclDataType t) { return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16; };
+  const auto is_float = [](aclDataType t) {
+    return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16 || t == ACL_DOUBLE;
+  };
   if (!is_float(a) || !is_float(b)) return a == b ? a : ACL_DT_UNDEFINED;
-  return a == b ? a : ACL_FLOAT;
+  if (a == b) return a;
+  return a == ACL_DOUBLE || b == ACL_DOUBLE ? ACL_DOUBLE : ACL_FLOAT;
 }
 
 }  // namespace aclnn_host

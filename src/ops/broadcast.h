@@ -19,8 +19,8 @@ AH_INTERNAL_API TensorDesc BroadcastView(const TensorDesc& desc, const Dims& sha
 /// A contiguous tensor of `shape` and `dtype` with no storage yet (a plan's temporary).
 AH_INTERNAL_API TensorDesc ContiguousDesc(const Dims& shape, aclDataType dtype);
 
-/// op::PromoteType for the float dtypes: equal ones stay; fp32 with anything, and fp16 with bf16,
-/// give fp32. ACL_DT_UNDEFINED for other pairs.
+/// op::PromoteType for the float dtypes: equal ones stay; double with anything gives double; fp32
+/// with fp16 or bf16, and fp16 with bf16, give fp32. ACL_DT_UNDEFINED for other pairs.
 AH_INTERNAL_API aclDataType PromoteFloatTypes(aclDataType a, aclDataType b);
 
 }  // namespace aclnn_host

@@ -60,6 +60,8 @@ enum class Check : uint8_t {
   kBroadcast,          // operands a and b broadcast ("The size of tensor a [..] must match the size of tensor b [..].")
   kBroadcastShape,     // operand a has the inputs' broadcast shape ("Expected tensor for a to have same size as ...")
   kResultDtypeIs,      // operand a has the kernel's (promoted) dtype: upstream copies the result into it uncast
+  kScalarDtypeInList,  // scalar a's dtype is in the op's scalar list for the SoC ("Tensor <name> not implemented ...")
+  kFlagForbidsNegative,  // flag a set and scalar b (as a double) negative fail; `name` is the message's format
 };
 
 /// Which SoCs keep BF16 in an op's dtype list (upstream's gates differ from API to API).
@@ -100,11 +102,25 @@ constexpr CheckStep FormatsMatch(int8_t a, int8_t b, const char* entity) {
 }
 constexpr CheckStep ViewFormatsEqual(int8_t a, int8_t b) { return {Check::kViewFormatsEqual, a, b, 0, nullptr}; }
 constexpr CheckStep ScalarNotNegative(int8_t scalar) { return {Check::kScalarNotNegative, scalar, 0, 0, nullptr}; }
-constexpr CheckStep Promotable(int8_t a, int8_t b) { return {Check::kPromotable, a, b, 0, nullptr}; }
+/// `format`: upstream's message when no promotion exists (the two dtypes), or nullptr for the
+/// family's usual one.
+constexpr CheckStep Promotable(int8_t a, int8_t b, const char* format = nullptr) {
+  return {Check::kPromotable, a, b, 0, format};
+}
 constexpr CheckStep PromotedCastable(int8_t to) { return {Check::kPromotedCastable, to, 0, 0, nullptr}; }
 constexpr CheckStep EmptyExits() { return {Check::kEmptyExits, 0, 0, 0, nullptr}; }
 constexpr CheckStep Broadcast(int8_t a, int8_t b) { return {Check::kBroadcast, a, b, 0, nullptr}; }
-constexpr CheckStep BroadcastShape(int8_t operand) { return {Check::kBroadcastShape, operand, 0, 0, nullptr}; }
+/// `format`: upstream's own message (the broadcast shape, then the operand's), or nullptr for
+/// "Expected tensor for <operand> to have same size as ...".
+constexpr CheckStep BroadcastShape(int8_t operand, const char* format = nullptr) {
+  return {Check::kBroadcastShape, operand, 0, 0, format};
+}
+constexpr CheckStep ScalarDtypeInList(int8_t scalar) { return {Check::kScalarDtypeInList, scalar, 0, 0, nullptr}; }
+/// aclnnLeakyReluBackward's selfIsResult: a negative scalar is refused when the flag is set
+/// (`format`: the scalar's value as %e, then the flag as %d).
+constexpr CheckStep FlagForbidsNegative(int8_t flag, int8_t scalar, const char* format) {
+  return {Check::kFlagForbidsNegative, flag, scalar, 0, format};
+}
 /// aclnn-host's own: where upstream's plan ViewCopies the kernel's result into the output without a
 /// Cast, an output of another dtype has no defined outcome on the NPU; it is refused here.
 constexpr CheckStep ResultDtypeIs(int8_t operand) { return {Check::kResultDtypeIs, operand, 0, 0, nullptr}; }
@@ -116,14 +132,14 @@ constexpr CheckStep Bf16OnSoc(int8_t a, int8_t b, Bf16Gate gate) {
 /// The dtypes an op accepts on a SoC (upstream's support list, in its order): `base`, less BF16
 /// where the gate does not open.
 struct DtypeRule {
-  aclDataType base[7] = {};
+  aclDataType base[12] = {};
   uint8_t count = 0;
   Bf16Gate bf16 = Bf16Gate::kNone;
 };
 
 template <size_t N>
 constexpr DtypeRule Dtypes(const aclDataType (&base)[N], Bf16Gate bf16) {
-  static_assert(N <= 7, "a list of at most 7 dtypes");
+  static_assert(N <= 12, "a list of at most 12 dtypes");
   DtypeRule rule;
   for (size_t i = 0; i < N; ++i) rule.base[i] = base[i];
   rule.count = static_cast<uint8_t>(N);
@@ -195,6 +211,8 @@ struct OpSpec {
   // The built-in TBE kernel's sequence on Ascend910 (A1), where it differs (TBE's after_v200()
   // branches: A1 lacks tik.vcopy); nullptr: tbe_kernels there too.
   KernelSelector tbe_a1_kernels = nullptr;
+  // The dtypes a ScalarDtypeInList step accepts.
+  DtypeRule scalar_dtypes = {};
 };
 
 /// The operator table, in `aclnn-host --help` order.

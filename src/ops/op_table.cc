@@ -84,6 +84,12 @@ aclnnStatus LeakyReluSlope(const char*, const OpCall& call, aclDataType, KernelS
   return ACLNN_SUCCESS;
 }
 
+// aclnnLeakyReluBackward's refusal of selfIsResult with a negative slope (the slope, then the flag).
+constexpr const char* kLeakyReluInPlaceSlopeMessage =
+    "In-place leakyRelu backward calculation is triggered with a negativeSlope which is not supported, while "
+    "negativeSlope: [%e], selfIsResult: [%d]. This is caused by calling in-place forward function with a negative "
+    "slope, please call out-of-place version instead.";
+
 enum OpIndex : size_t {
 #define AH_OPERATOR(Api, Params, ToCall, FromCall, ...) kOp##Api,
 #include "ops/op_table.inc"

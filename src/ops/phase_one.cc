@@ -112,8 +112,9 @@ class PhaseOne {
         const aclDataType b = DescOf(Operand(step.b).tensor).dtype;
         const aclDataType promoted = PromoteFloatTypes(a, b);
         if (promoted == ACL_DT_UNDEFINED) {
-          return Fail(api_, ACLNN_ERR_PARAM_INVALID, "GradOutput dtype %s and self dtype %s can not promote dtype.",
-                      DtypeName(a).c_str(), DtypeName(b).c_str());
+          const char* format =
+              step.name != nullptr ? step.name : "GradOutput dtype %s and self dtype %s can not promote dtype.";
+          return Fail(api_, ACLNN_ERR_PARAM_INVALID, format, DtypeName(a).c_str(), DtypeName(b).c_str());
         }
         const DtypeList list = DtypesFor(op_.dtypes, *profile_);
         if (list.Contains(promoted)) return ACLNN_SUCCESS;
@@ -146,6 +147,10 @@ class PhaseOne {
         for (int8_t i = 1; i < op_.num_inputs; ++i) BroadcastShapes(shape, DescOf(call_.inputs[i]).view, &shape);
         const NamedTensor t = Operand(step.a);
         if (DescOf(t.tensor).view == shape) return ACLNN_SUCCESS;
+        if (step.name != nullptr) {
+          return Fail(api_, ACLNN_ERR_PARAM_INVALID, step.name, FormatDims(shape).c_str(),
+                      FormatDims(DescOf(t.tensor).view).c_str());
+        }
         return Fail(api_, ACLNN_ERR_PARAM_INVALID, "Expected tensor for %s to have same size as %s, but got %s.",
                     t.name, FormatDims(shape).c_str(), FormatDims(DescOf(t.tensor).view).c_str());
       }
@@ -157,6 +162,19 @@ class PhaseOne {
                     "%s dtype %s is not the result dtype %s: the result is copied into %s without a Cast (upstream "
                     "gives no defined outcome for another dtype).",
                     t.name, DtypeName(dtype).c_str(), DtypeName(KernelDtype()).c_str(), t.name);
+      }
+      case Check::kScalarDtypeInList: {
+        const aclDataType dtype = call_.scalars[step.a]->dtype;
+        const DtypeList list = DtypesFor(op_.scalar_dtypes, *profile_);
+        if (list.Contains(dtype)) return ACLNN_SUCCESS;
+        return Fail(api_, ACLNN_ERR_PARAM_INVALID,
+                    "Tensor %s not implemented for %s, should be in dtype support list %s.", op_.scalar_names[step.a],
+                    DtypeName(dtype).c_str(), FormatDtypeList(list).c_str());
+      }
+      case Check::kFlagForbidsNegative: {
+        const double value = ScalarToDouble(call_.scalars[step.b]);
+        if (!call_.flags[step.a] || !(value < 0.0)) return ACLNN_SUCCESS;  // -0 and NaN pass, as upstream's `< 0.0`
+        return Fail(api_, ACLNN_ERR_PARAM_INVALID, step.name, value, 1);
       }
       case Check::kBf16OnSoc: {
         const aclDataType a = DescOf(Operand(step.a).tensor).dtype;
@@ -213,8 +231,12 @@ class PhaseOne {
     // The workspace upstream's executor reports: what the AscendC kernel's tiling asks for; TBE
     // kernels ask for none.
     const uint64_t kernel_workspace = tbe ? 0 : tiling.workspace;
-    if (!op_.broadcasts && !op_.promotes) {
-      const ElementwiseKernels kernels = select(isa, in_dtype, out_dtype, profile_->flushes_subnormals);
+    const ElementwiseKernels fused = select(isa, in_dtype, out_dtype, profile_->flushes_subnormals);
+    // A kernel that writes out's dtype itself (the Cast fused), unless it has none for this pair
+    // (DOUBLE): then the kernel in the input's dtype and a separate Cast, as upstream's plan runs.
+    const bool separate_cast = fused.infnan == nullptr && op_.output_casts && out_dtype != in_dtype;
+    if (!op_.broadcasts && !op_.promotes && !separate_cast) {
+      const ElementwiseKernels& kernels = fused;
       AH_RETURN_IF_FAILED(RequireKernels(kernels.infnan != nullptr, in_dtype, out_dtype));
       return FinishElementwisePhaseOne(op_.api, inputs, op_.num_inputs, output, kernels, std::move(tiling.split),
                                        kernel_workspace, workspace_size, executor, scalars);
@@ -301,7 +323,9 @@ bool ComputeOpTiling(const OpSpec& op, const Dims& first, const Dims& second, ac
       return true;
     case TilingRule::kElementwiseAscendWorkspace:
       *tiling = ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
-      tiling->workspace = profile.tiling_arch == TilingArch::kArch35 ? kAscendSystemWorkspace : 0;
+      // DOUBLE runs upstream's AI CPU kernel, which has no AscendC tiling.
+      tiling->workspace =
+          profile.tiling_arch == TilingArch::kArch35 && dtype != ACL_DOUBLE ? kAscendSystemWorkspace : 0;
       return true;
   }
   *error = "no tiling rule";

@@ -183,6 +183,36 @@ inline uint32_t HardshrinkGradElement(uint32_t g_raw, Format g_format, uint32_t 
   return Narrow(Widen(kernel_output, k, read), out, n);
 }
 
+/// One element of aclnnLeakyReluBackward. g and x Cast to the kernel's format k (their promotion).
+///  - 950: x > 0 ? g : g * slope, the product in fp32;
+///  - TBE (tbe && !a1): the same with an fp16 kernel's slope rounded to fp16;
+///  - TBE on Ascend910 (a1): g * (|step - 1| * slope + step), where step is 1 for x at or above the
+///    format's smallest normal (fp16: its smallest subnormal), 0 for x <= 0 and x * 2^126 for an
+///    fp32 subnormal x; each operation rounded; a NaN x gives NaN.
+/// Then the Cast to out's format.
+inline uint32_t LeakyReluGradElement(uint32_t g_raw, Format g_format, uint32_t x_raw, Format x_format, Format k,
+                                     Format out, float slope, bool tbe, bool a1, const Numerics& n) {
+  const float slope_kernel = tbe && k == Format::kFp16 ? LambdaAsFp16(slope) : slope;
+  const float g = CastToKernel(g_raw, g_format, k, n);
+  const float x = CastToKernel(x_raw, x_format, k, n);
+  float y;
+  if (!a1) {
+    y = x > 0.0f ? g : Mul(g, slope_kernel, n);
+  } else if (std::isnan(x)) {
+    y = x;
+  } else {
+    const float smallest = k == Format::kFp16 ? std::ldexp(1.0f, -24) : std::ldexp(1.0f, -126);
+    const float step = x >= smallest ? 1.0f : x <= 0.0f ? 0.0f : std::ldexp(x, 126);
+    const float left = Mul(std::fabs(Add(step, -1.0f, n)), slope_kernel, n);
+    y = Mul(g, Add(left, step, n), n);
+  }
+  const uint32_t kernel_output = Narrow(y, k, n);
+  if (k == out) return kernel_output;
+  Numerics read = n;
+  read.flush_subnormals = false;
+  return Narrow(Widen(kernel_output, k, read), out, n);
+}
+
 /// fp16 of an exact double (one rounding, nearest-even): the fp16 sum of two fp16 values.
 inline uint16_t HalfFromExact(double v) {
   const uint16_t sign = std::signbit(v) ? 0x8000 : 0;
