@@ -231,15 +231,16 @@ class PhaseOne {
     // The workspace upstream's executor reports: what the AscendC kernel's tiling asks for; TBE
     // kernels ask for none.
     const uint64_t kernel_workspace = tbe ? 0 : tiling.workspace;
-    const ElementwiseKernels fused = select(isa, in_dtype, out_dtype, profile_->flushes_subnormals);
-    // A kernel that writes out's dtype itself (the Cast fused), unless it has none for this pair
-    // (DOUBLE): then the kernel in the input's dtype and a separate Cast, as upstream's plan runs.
-    const bool separate_cast = fused.infnan == nullptr && op_.output_casts && out_dtype != in_dtype;
-    if (!op_.broadcasts && !op_.promotes && !separate_cast) {
-      const ElementwiseKernels& kernels = fused;
-      AH_RETURN_IF_FAILED(RequireKernels(kernels.infnan != nullptr, in_dtype, out_dtype));
-      return FinishElementwisePhaseOne(op_.api, inputs, op_.num_inputs, output, kernels, std::move(tiling.split),
-                                       kernel_workspace, workspace_size, executor, scalars);
+    if (!op_.broadcasts && !op_.promotes) {
+      const ElementwiseKernels kernels = select(isa, in_dtype, out_dtype, profile_->flushes_subnormals);
+      // A kernel that writes out's dtype itself (the Cast fused), unless it has none for this pair
+      // (DOUBLE): then, below, the kernel in the input's dtype and a separate Cast, as upstream's plan.
+      const bool separate_cast = kernels.infnan == nullptr && op_.output_casts && out_dtype != in_dtype;
+      if (!separate_cast) {
+        AH_RETURN_IF_FAILED(RequireKernels(kernels.infnan != nullptr, in_dtype, out_dtype));
+        return FinishElementwisePhaseOne(op_.api, inputs, op_.num_inputs, output, kernels, std::move(tiling.split),
+                                         kernel_workspace, workspace_size, executor, scalars);
+      }
     }
     // The inputs read as views of the output's shape (BroadcastTo without a copy; the identity
     // where the shapes are equal).
