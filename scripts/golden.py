@@ -26,10 +26,10 @@ except ImportError:
           "the golden check did not run" % sys.executable, file=sys.stderr)
     sys.exit(77)
 
-F32, F16, BF16, I32, I8, U8, I64 = "fp32", "fp16", "bf16", "int32", "int8", "uint8", "int64"
+F32, F16, BF16, I32, I8, U8, I64, I16 = "fp32", "fp16", "bf16", "int32", "int8", "uint8", "int64", "int16"
 # The integer dtypes (compared exactly: upstream's binary_equal) and their numpy types.
-INTEGER = {I32: np.int32, I8: np.int8, U8: np.uint8, I64: np.int64}
-THRESHOLD = {F32: 2.0 ** -13, F16: 2.0 ** -10, BF16: 2.0 ** -7, I32: 0.0, I8: 0.0, U8: 0.0, I64: 0.0}
+INTEGER = {I32: np.int32, I8: np.int8, U8: np.uint8, I64: np.int64, I16: np.int16}
+THRESHOLD = {F32: 2.0 ** -13, F16: 2.0 ** -10, BF16: 2.0 ** -7, I32: 0.0, I8: 0.0, U8: 0.0, I64: 0.0, I16: 0.0}
 
 # SoC profiles and their numerics (numerics-and-socs.md): A2/A3 are INF_NAN, A1 saturates, 950 flushes
 # subnormals. A1 has no bf16. tbe: the forward op and V1 run CANN's built-in TBE kernels there (the
@@ -45,18 +45,20 @@ SOCS = {
 OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish", "hardsigmoid",
        "inplace_hardsigmoid", "hardsigmoid_backward", "hardtanh_backward", "hardshrink", "hardshrink_backward", "softshrink", "softshrink_backward",
        "shrink", "relu", "inplace_relu",
-       "leaky_relu", "inplace_leaky_relu", "leaky_relu_backward")
+       "leaky_relu", "inplace_leaky_relu", "leaky_relu_backward", "threshold", "inplace_threshold")
 # The scalars each case passes (`--scalar NAME=VALUE`): 0.3 is not an fp16 value, so the TBE kernels'
 # fp16 lambda differs from 950's fp32 one.
 SCALARS = {"hardshrink": {"lambd": 0.3}, "hardshrink_backward": {"lambd": 0.3}, "softshrink": {"lambd": 0.3},
            "softshrink_backward": {"lambd": 0.3}, "shrink": {"lambd": 0.3, "bias": 0.1},
            "hardtanh_backward": {"min": -1.2, "max": 2.4}, "leaky_relu": {"negative_slope": 0.3},
-           "inplace_leaky_relu": {"negative_slope": 0.3}, "leaky_relu_backward": {"negative_slope": 0.3}}
+           "inplace_leaky_relu": {"negative_slope": 0.3}, "leaky_relu_backward": {"negative_slope": 0.3},
+           "threshold": {"threshold": 0.3, "value": -2.5}, "inplace_threshold": {"threshold": 0.3, "value": -2.5}}
 # The operators whose lists lack BF16 on every SoC (upstream's dtype lists).
 NO_BF16_OPS = ("shrink",)
 # The integer dtypes each operator also takes (upstream's dtype lists), on every SoC.
 INTEGER_OPS = {"hardsigmoid": (I32,), "inplace_hardsigmoid": (I32,), "relu": (I8, U8, I32, I64),
-               "inplace_relu": (I8, U8, I32, I64)}
+               "inplace_relu": (I8, U8, I32, I64), "threshold": (I32, I8, U8, I16, I64),
+               "inplace_threshold": (I32, I8, U8, I16, I64)}
 
 
 # ---- storage formats: raw bits <-> fp32 -------------------------------------------------------------
@@ -247,12 +249,30 @@ def leaky_relu_grad(g, x, slope, fmt, numerics):
     return ftz(g * ftz(factor + step)).astype(np.float32)
 
 
-def golden_integer(op, inputs, fmt):
+def integer_scalar(value, fmt):
+    """An fp32 scalar converted to an integer dtype: truncated toward zero, saturated to the range
+    (aclnn-host's reading where upstream's static_cast is undefined)."""
+    info = np.iinfo(INTEGER[fmt])
+    return int(min(max(np.trunc(np.float32(value)), info.min), info.max))
+
+
+def golden_integer(op, inputs, fmt, numerics):
     """Integer kernels. Relu: max(x, 0), exact. HardSigmoid INT32: x converted to fp32 (nearest-even),
-    the fp32 sequence, truncated toward zero."""
+    the fp32 sequence, truncated toward zero. Threshold: a select in the dtype, but TBE's INT32 (and
+    INT16, Cast to INT32) kernel selects in fp32 and truncates back, saturating."""
     x = inputs["self"]
     if op in ("relu", "inplace_relu"):
         return np.maximum(x, 0).astype(INTEGER[fmt])
+    if op in ("threshold", "inplace_threshold"):
+        wide = I32 if numerics["tbe"] and fmt == I16 else fmt
+        t = integer_scalar(SCALARS[op]["threshold"], wide)
+        v = integer_scalar(SCALARS[op]["value"], wide)
+        if numerics["tbe"] and fmt in (I32, I16):
+            xf = x.astype(np.float32)
+            r = np.where(xf <= np.float32(t), np.float32(v), xf).astype(np.float64)
+            r = np.clip(r, -2.0 ** 31, 2.0 ** 31 - 1).astype(np.int64)
+            return r.astype(np.int32).astype(INTEGER[fmt])  # INT16: the low 16 bits
+        return np.where(x.astype(np.int64) <= t, v, x.astype(np.int64)).astype(INTEGER[fmt])
     return np.trunc(hardsigmoid(x.astype(np.float32), dict(ftz=False))).astype(np.int32)
 
 
@@ -316,7 +336,7 @@ def onnx_shrink(x, lambd, bias, fmt, numerics):
 
 def golden(op, inputs, fmt, out_fmt, numerics):
     if fmt in INTEGER:
-        return golden_integer(op, inputs, fmt)
+        return golden_integer(op, inputs, fmt, numerics)
     if op in ("relu", "inplace_relu"):
         read = (lambda raw: flush(widen(raw, fmt), fmt)) if numerics["ftz"] else (lambda raw: widen(raw, fmt))
         return store(relu(read(inputs["self"])), fmt, numerics)
@@ -344,6 +364,13 @@ def golden(op, inputs, fmt, out_fmt, numerics):
         ftz = flush if numerics["ftz"] else (lambda v: v)
         x = read(inputs["self"])
         kernel = store(np.where(x > 0, x, ftz(x * slope)).astype(np.float32), fmt, numerics)
+        return kernel if out_fmt == fmt else store(widen(kernel, fmt), out_fmt, numerics)
+    if op in ("threshold", "inplace_threshold"):
+        # value where x <= threshold, else x; the scalars held in self's dtype (nearest-even from fp32).
+        t = widen(narrow_even(np.array([SCALARS[op]["threshold"]], np.float32), fmt), fmt)[0]
+        v = widen(narrow_even(np.array([SCALARS[op]["value"]], np.float32), fmt), fmt)[0]
+        x = read(inputs["self"])
+        kernel = store(np.where(x <= t, v, x).astype(np.float32), fmt, numerics)
         return kernel if out_fmt == fmt else store(widen(kernel, fmt), out_fmt, numerics)
     if op == "leaky_relu_backward":
         y = leaky_relu_grad(read(inputs["grad_output"]), read(inputs["self"]), SCALARS[op]["negative_slope"], fmt,
@@ -549,7 +576,7 @@ def main():
             extra += [(op, "Ascend910B3", F16, F32, False), (op, "Ascend950PR", F32, F16, False),
                       (op, "Ascend950PR", F16, F32, False)]
         if op in ("hardshrink", "hardshrink_backward", "hardsigmoid_backward", "softshrink", "leaky_relu",
-                  "leaky_relu_backward"):
+                  "leaky_relu_backward", "threshold"):
             extra += [(op, "Ascend910B3", F16, F32, False), (op, "Ascend950PR", F32, F16, False),
                       (op, "Ascend910A", F32, F16, False)]
         if op == "hardswish":

@@ -16,6 +16,7 @@
 #include "support/acl_test_support.h"
 #include "support/binary_op.h"
 #include "support/phase_one.h"
+#include "support/scalar.h"
 
 namespace {
 
@@ -37,18 +38,7 @@ test::Tensor Make(std::vector<int64_t> view, aclDataType dtype = ACL_FLOAT, aclF
   return test::Tensor(layout, nullptr);
 }
 
-/// An fp32 aclScalar destroyed at scope exit.
-class Scalar {
- public:
-  explicit Scalar(float value) : scalar_(aclCreateScalar(&value, ACL_FLOAT)) {}
-  ~Scalar() { aclDestroyScalar(scalar_); }
-  Scalar(const Scalar&) = delete;
-  Scalar& operator=(const Scalar&) = delete;
-  const aclScalar* get() const { return scalar_; }
-
- private:
-  aclScalar* scalar_ = nullptr;
-};
+using test::Scalar;
 
 test::PhaseOneResult PhaseOne(const aclTensor* grad, const aclTensor* self, const aclScalar* min, const aclScalar* max,
                               aclTensor* out) {

@@ -18,6 +18,7 @@
 #include "support/acl_test_support.h"
 #include "support/binary_op.h"
 #include "support/phase_one.h"
+#include "support/scalar.h"
 
 namespace {
 
@@ -41,41 +42,7 @@ test::Tensor Make(std::vector<int64_t> view, aclDataType dtype = ACL_FLOAT, aclF
   return test::Tensor(layout, nullptr);
 }
 
-/// An aclScalar of any dtype holding `value`, destroyed at scope exit.
-class Scalar {
- public:
-  explicit Scalar(double value, aclDataType dtype = ACL_FLOAT) {
-    unsigned char bytes[8] = {};
-    switch (dtype) {
-      case ACL_FLOAT: {
-        const float f = static_cast<float>(value);
-        std::memcpy(bytes, &f, 4);
-        break;
-      }
-      case ACL_DOUBLE:
-        std::memcpy(bytes, &value, 8);
-        break;
-      case ACL_FLOAT16: {
-        const uint16_t h = reference::FloatToHalf(static_cast<float>(value));
-        std::memcpy(bytes, &h, 2);
-        break;
-      }
-      default: {  // the integer dtypes, little-endian
-        const int64_t i = static_cast<int64_t>(value);
-        std::memcpy(bytes, &i, 8);
-        break;
-      }
-    }
-    scalar_ = aclCreateScalar(bytes, dtype);
-  }
-  ~Scalar() { aclDestroyScalar(scalar_); }
-  Scalar(const Scalar&) = delete;
-  Scalar& operator=(const Scalar&) = delete;
-  const aclScalar* get() const { return scalar_; }
-
- private:
-  aclScalar* scalar_ = nullptr;
-};
+using test::Scalar;
 
 test::PhaseOneResult PhaseOne(const aclTensor* grad, const aclTensor* self, const aclScalar* slope, bool self_is_result,
                               aclTensor* out) {

@@ -16,6 +16,7 @@
 #include "support/acl_test_support.h"
 #include "support/binary_op.h"
 #include "support/phase_one.h"
+#include "support/scalar.h"
 
 namespace {
 
@@ -33,31 +34,7 @@ test::Tensor Make(std::vector<int64_t> view, aclDataType dtype = ACL_FLOAT, void
   return test::Tensor(layout, data);
 }
 
-/// An aclScalar of `dtype` holding `value`, destroyed at scope exit.
-class Scalar {
- public:
-  explicit Scalar(double value, aclDataType dtype = ACL_FLOAT) {
-    if (dtype == ACL_DOUBLE) {
-      scalar_ = aclCreateScalar(&value, dtype);
-    } else if (dtype == ACL_FLOAT16) {
-      uint16_t half = aclFloatToFloat16(static_cast<float>(value));
-      scalar_ = aclCreateScalar(&half, dtype);
-    } else if (dtype == ACL_INT32) {
-      int32_t integer = static_cast<int32_t>(value);
-      scalar_ = aclCreateScalar(&integer, dtype);
-    } else {
-      float single = static_cast<float>(value);
-      scalar_ = aclCreateScalar(&single, ACL_FLOAT);
-    }
-  }
-  ~Scalar() { aclDestroyScalar(scalar_); }
-  Scalar(const Scalar&) = delete;
-  Scalar& operator=(const Scalar&) = delete;
-  const aclScalar* get() const { return scalar_; }
-
- private:
-  aclScalar* scalar_ = nullptr;
-};
+using test::Scalar;
 
 test::PhaseOneResult PhaseOne(const aclTensor* self, const aclScalar* slope, aclTensor* out) {
   return test::RunPhaseOne([&](uint64_t* workspace_size, aclOpExecutor** executor) {

@@ -20,6 +20,7 @@
 #include "support/acl_test_support.h"
 #include "support/binary_op.h"
 #include "support/phase_one.h"
+#include "support/scalar.h"
 
 namespace {
 
@@ -50,18 +51,7 @@ test::Tensor Make(std::vector<int64_t> view, aclDataType dtype = ACL_FLOAT, void
   return test::Tensor(layout, data);
 }
 
-/// An fp32 aclScalar destroyed at scope exit.
-class Scalar {
- public:
-  explicit Scalar(float value) : scalar_(aclCreateScalar(&value, ACL_FLOAT)) {}
-  ~Scalar() { aclDestroyScalar(scalar_); }
-  Scalar(const Scalar&) = delete;
-  Scalar& operator=(const Scalar&) = delete;
-  const aclScalar* get() const { return scalar_; }
-
- private:
-  aclScalar* scalar_ = nullptr;
-};
+using test::Scalar;
 
 aclnnStatus CallPhaseOne(GradOp op, const aclTensor* grad, const aclTensor* self, const aclScalar* lambd,
                          aclTensor* out, uint64_t* workspace_size, aclOpExecutor** executor) {

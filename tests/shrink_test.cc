@@ -19,6 +19,7 @@
 #include "reference/activation_reference.h"
 #include "support/acl_test_support.h"
 #include "support/phase_one.h"
+#include "support/scalar.h"
 
 namespace {
 
@@ -32,26 +33,7 @@ test::Tensor Make(std::vector<int64_t> view, aclDataType dtype = ACL_FLOAT, void
   return test::Tensor(layout, data);
 }
 
-/// An aclScalar destroyed at scope exit.
-class Scalar {
- public:
-  explicit Scalar(float value) : scalar_(aclCreateScalar(&value, ACL_FLOAT)) {}
-  Scalar(double value, aclDataType dtype) {
-    if (dtype == ACL_DOUBLE) {
-      scalar_ = aclCreateScalar(&value, dtype);
-    } else {
-      int64_t integer = static_cast<int64_t>(value);
-      scalar_ = aclCreateScalar(&integer, ACL_INT64);
-    }
-  }
-  ~Scalar() { aclDestroyScalar(scalar_); }
-  Scalar(const Scalar&) = delete;
-  Scalar& operator=(const Scalar&) = delete;
-  const aclScalar* get() const { return scalar_; }
-
- private:
-  aclScalar* scalar_ = nullptr;
-};
+using test::Scalar;
 
 const char* PhaseOneName(ShrinkOp op) {
   return op == ShrinkOp::kHard ? "aclnnHardshrinkGetWorkspaceSize" : "aclnnSoftshrinkGetWorkspaceSize";

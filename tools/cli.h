@@ -72,7 +72,7 @@ std::string SnakeCase(const char* name);
 /// fp32/float32/float, fp16/float16/half, bf16/bfloat16 → the aclDataType; throws kExitUsage.
 aclDataType ParseDtype(const std::string& name);
 
-/// A scalar argument's dtype: the tensor dtypes, and fp64/double, int64, int32, int8, uint8, bool.
+/// A scalar argument's dtype: the tensor dtypes, and fp64/double, int64, int32, int16, int8, uint8, bool.
 aclDataType ParseScalarDtype(const std::string& name);
 
 /// An aclScalar holding `value` in `dtype` (fp16 and bf16 rounded to nearest-even, integers

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <limits>
 #include <utility>
 
 #include <cstring>
@@ -107,6 +108,7 @@ constexpr CliDtype kCliDtypes[] = {
     {ACL_INT8, "int8", "|i1", {"int8", "i8", nullptr, nullptr}},
     {ACL_UINT8, "uint8", "|u1", {"uint8", "u8", nullptr, nullptr}},
     {ACL_INT64, "int64", "<i8", {"int64", "i64", nullptr, nullptr}},
+    {ACL_INT16, "int16", "<i2", {"int16", "i16", nullptr, nullptr}},
 };
 
 const CliDtype* FindCliDtype(aclDataType dtype) {
@@ -125,8 +127,8 @@ aclDataType ParseDtype(const std::string& name) {
       if (alias != nullptr && key == alias) return entry.dtype;
     }
   }
-  throw CliError(kExitUsage,
-                 "unknown dtype \"" + name + "\"; the dtypes are fp32, fp16, bf16, int32, int8, uint8 and int64");
+  throw CliError(kExitUsage, "unknown dtype \"" + name +
+                                 "\"; the dtypes are fp32, fp16, bf16, int32, int16, int8, uint8 and int64");
 }
 
 const char* NpyDescrOf(aclDataType dtype) {
@@ -150,6 +152,18 @@ aclDataType ParseScalarDtype(const std::string& name) {
   return ParseDtype(name);
 }
 
+// `value` truncated toward zero into T's range (NaN reads as 0): a plain static_cast of an
+// out-of-range double is undefined.
+template <typename T>
+T ClampToInteger(double value) {
+  if (value != value) return T(0);
+  const double low = static_cast<double>(std::numeric_limits<T>::min());
+  const double high = static_cast<double>(std::numeric_limits<T>::max());
+  if (value <= low) return std::numeric_limits<T>::min();
+  if (value >= high) return std::numeric_limits<T>::max();  // INT64's max reads as 2^63 here
+  return static_cast<T>(value);
+}
+
 aclScalar* CreateScalarOf(double value, aclDataType dtype) {
   // The value in the scalar's own storage type.
   union {
@@ -158,6 +172,7 @@ aclScalar* CreateScalarOf(double value, aclDataType dtype) {
     uint16_t bits16;
     int64_t i64;
     int32_t i32;
+    int16_t i16;
     int8_t i8;
     uint8_t u8;
     bool b;
@@ -177,16 +192,19 @@ aclScalar* CreateScalarOf(double value, aclDataType dtype) {
       storage.f64 = value;
       break;
     case ACL_INT64:
-      storage.i64 = static_cast<int64_t>(value);
+      storage.i64 = ClampToInteger<int64_t>(value);
       break;
     case ACL_INT32:
-      storage.i32 = static_cast<int32_t>(value);
+      storage.i32 = ClampToInteger<int32_t>(value);
+      break;
+    case ACL_INT16:
+      storage.i16 = ClampToInteger<int16_t>(value);
       break;
     case ACL_INT8:
-      storage.i8 = static_cast<int8_t>(value);
+      storage.i8 = ClampToInteger<int8_t>(value);
       break;
     case ACL_UINT8:
-      storage.u8 = static_cast<uint8_t>(value);
+      storage.u8 = ClampToInteger<uint8_t>(value);
       break;
     case ACL_BOOL:
       storage.b = value != 0;

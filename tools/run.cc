@@ -389,6 +389,12 @@ void PrintValue(const char* p, aclDataType dtype, bool first) {
     case ACL_UINT8:
       std::printf("%s%d", separator, static_cast<int>(*reinterpret_cast<const uint8_t*>(p)));
       return;
+    case ACL_INT16: {
+      int16_t value;
+      std::memcpy(&value, p, 2);
+      std::printf("%s%d", separator, static_cast<int>(value));
+      return;
+    }
     case ACL_INT32: {
       int32_t value;
       std::memcpy(&value, p, 4);
@@ -550,7 +556,7 @@ std::vector<char> BenchData(int64_t count, aclDataType dtype, uint32_t seed) {
     state = state * 1664525u + 1013904223u;
     const float value = static_cast<float>(state >> 8) / 16777216.0f * 10.0f - 5.0f;
     char* p = &bytes[static_cast<size_t>(i) * item];
-    if (dtype == ACL_INT32 || dtype == ACL_INT8 || dtype == ACL_UINT8 || dtype == ACL_INT64) {
+    if (dtype == ACL_INT32 || dtype == ACL_INT8 || dtype == ACL_UINT8 || dtype == ACL_INT16 || dtype == ACL_INT64) {
       const int64_t whole = static_cast<int64_t>(std::floor(value));  // in [-5, 5)
       std::memcpy(p, &whole, item);                                   // little-endian: the low bytes
     } else if (dtype == ACL_FLOAT) {

@@ -31,10 +31,10 @@ except ImportError:  # pragma: no cover - torch is not a dependency
 
 _NUMPY_DTYPES = {"fp32": _np.dtype(_np.float32), "fp16": _np.dtype(_np.float16), "bf16": _np.dtype(_np.uint16),
                  "int32": _np.dtype(_np.int32), "int8": _np.dtype(_np.int8), "uint8": _np.dtype(_np.uint8),
-                 "int64": _np.dtype(_np.int64)}
+                 "int64": _np.dtype(_np.int64), "int16": _np.dtype(_np.int16)}
 _DTYPE_NAMES = {"fp32": "fp32", "float32": "fp32", "float": "fp32", "fp16": "fp16", "float16": "fp16",
                 "half": "fp16", "bf16": "bf16", "bfloat16": "bf16", "int32": "int32", "int8": "int8",
-                "uint8": "uint8", "int64": "int64"}
+                "uint8": "uint8", "int64": "int64", "int16": "int16"}
 # The array dtypes that name their aclnn dtype by themselves (16-bit integers hold bf16 bits).
 _SELF_DESCRIBING = {_np.dtype(_np.float32): "fp32", _np.dtype(_np.float16): "fp16", _np.dtype(_np.int32): "int32",
                     _np.dtype(_np.int8): "int8", _np.dtype(_np.uint8): "uint8", _np.dtype(_np.int64): "int64"}
@@ -43,7 +43,8 @@ _SELF_DESCRIBING = {_np.dtype(_np.float32): "fp32", _np.dtype(_np.float16): "fp1
 def _dtype_name(name):
     key = str(name).lower()
     if key not in _DTYPE_NAMES:
-        raise ValueError(f'unknown dtype "{name}"; the dtypes are fp32, fp16, bf16, int32, int8, uint8 and int64')
+        raise ValueError(f'unknown dtype "{name}"; the dtypes are fp32, fp16, bf16, int32, int16, int8, uint8 '
+                         'and int64')
     return _DTYPE_NAMES[key]
 
 
@@ -66,11 +67,12 @@ def _to_numpy(value, dtype):
         name = found
     elif array.dtype in (_np.uint16, _np.int16):
         if dtype is None:
-            raise TypeError('16-bit integer arrays hold bf16 (or fp16) bit patterns: pass dtype="bf16"')
+            raise TypeError('16-bit integer arrays hold bf16 (or fp16) bit patterns, or int16 values: pass '
+                            'dtype="bf16" or dtype="int16"')
         name = _dtype_name(dtype)
-        if name == "fp32":
-            raise TypeError("16-bit integer arrays cannot hold fp32")
-        array = array.view(_np.uint16)
+        if name not in ("bf16", "fp16", "int16"):
+            raise TypeError(f"16-bit integer arrays cannot hold {name}")
+        array = array.view(_np.int16 if name == "int16" else _np.uint16)
     else:
         raise TypeError(f"unsupported array dtype {array.dtype}; use float32, float16, int32, int8, uint8, int64, "
                         "or uint16 with dtype='bf16'")
@@ -218,7 +220,7 @@ def compare(actual, golden, standard, dtype=None, golden_dtype=None):
 
 
 _KIT_DTYPES = {"fp32": "float32", "fp16": "float16", "bf16": "bfloat16", "int32": "int32", "int8": "int8",
-               "uint8": "uint8", "int64": "int64"}
+               "uint8": "uint8", "int64": "int64", "int16": "int16"}
 
 
 def golden(op, *inputs, directory, case, soc=None, out_dtype=None, dtype=None, **keywords):

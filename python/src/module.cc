@@ -159,8 +159,9 @@ aclDataType AclDtype(const std::string& name) {
   if (name == "int8") return ACL_INT8;
   if (name == "uint8") return ACL_UINT8;
   if (name == "int64") return ACL_INT64;
+  if (name == "int16") return ACL_INT16;
   throw std::invalid_argument("unknown dtype \"" + name +
-                              "\"; the dtypes are fp32, fp16, bf16, int32, int8, uint8 and int64");
+                              "\"; the dtypes are fp32, fp16, bf16, int32, int16, int8, uint8 and int64");
 }
 
 size_t DtypeBytes(aclDataType dtype) { return aclDataTypeSize(dtype); }

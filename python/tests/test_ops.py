@@ -388,6 +388,21 @@ def test_leaky_relu_backward_flag_and_sequences():
     assert y950.view(np.uint16)[0] == 0x34CD and tbe.view(np.uint16)[0] == 0x34CC
 
 
+def test_threshold_floats_integers_and_in_place():
+    x = np.array([0, 1, 2, 3, 4.1, 5, 6, 7], dtype=np.float32)  # upstream's example
+    assert aclnn_host.threshold(x, threshold=4.1, value=10.0).tolist() == [10, 10, 10, 10, 10, 5, 6, 7]
+    # Integer scalars are converted to self's dtype; INT32 beyond 2^24 goes through fp32 on TBE SoCs.
+    i = np.array([16777217, -5, 3], dtype=np.int32)
+    assert aclnn_host.threshold(i, threshold=(16777216, "int64"), value=(-1, "int64"),
+                                soc="Ascend950PR").tolist() == [16777217, -1, -1]
+    assert aclnn_host.threshold(i, threshold=(16777216, "int64"), value=(-1, "int64"),
+                                soc="Ascend910B3").tolist() == [-1, -1, -1]
+    s = np.array([-3, 7], dtype=np.int16)
+    assert aclnn_host.threshold(s, threshold=(0, "int64"), value=(9, "int64"), dtype="int16").tolist() == [9, 7]
+    y = np.array([-1.0, 2.0], dtype=np.float16)
+    assert aclnn_host.threshold_(y, threshold=0.0, value=0.5) is y and y.tolist() == [0.5, 2.0]
+
+
 def test_shrink_ops_take_lambd():
     x = np.array([0.1, 0.5, 0.6, -0.8, np.nan], dtype=np.float32)
     assert aclnn_host.hardshrink(x, lambd=0.5)[:4].tolist() == [0.0, 0.0, np.float32(0.6), np.float32(-0.8)]

@@ -32,8 +32,11 @@ using DenseKernel = void (*)(int64_t n, const void* const* inputs, void* output)
 
 /// An operator's scalar arguments as its kernel reads them (aclnnLeakyRelu's negativeSlope,
 /// aclnnThreshold's threshold and value, ...), converted in phase one to the kernel's compute type.
+/// Float ops read `values`; ops with integer kernels read the scalars converted to the integer
+/// dtype in `integers`.
 struct KernelScalars {
   float values[4] = {};
+  int64_t integers[4] = {};
 };
 
 /// What a device backend runs for the same plan: the sequence, the operands' storage formats

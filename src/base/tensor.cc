@@ -3,6 +3,8 @@
 #include "base/tensor.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -444,5 +446,79 @@ T ScalarTo(const aclScalar* scalar) {
 float ScalarToFloat(const aclScalar* scalar) { return ScalarTo<float>(scalar); }
 
 double ScalarToDouble(const aclScalar* scalar) { return ScalarTo<double>(scalar); }
+
+int64_t ScalarToInteger(const aclScalar* scalar, aclDataType to) {
+  int64_t low = INT64_MIN;
+  int64_t high = INT64_MAX;
+  int bits = 64;
+  switch (to) {
+    case ACL_INT8:
+      low = INT8_MIN, high = INT8_MAX, bits = 8;
+      break;
+    case ACL_UINT8:
+      low = 0, high = UINT8_MAX, bits = 8;
+      break;
+    case ACL_INT16:
+      low = INT16_MIN, high = INT16_MAX, bits = 16;
+      break;
+    case ACL_INT32:
+      low = INT32_MIN, high = INT32_MAX, bits = 32;
+      break;
+    default:
+      break;
+  }
+  uint64_t pattern = 0;  // an integer scalar's value, two's complement
+  switch (scalar->dtype) {
+    case ACL_FLOAT:
+    case ACL_DOUBLE:
+    case ACL_FLOAT16:
+    case ACL_BF16:
+    case ACL_COMPLEX64:
+    case ACL_COMPLEX128:
+    case ACL_COMPLEX32: {
+      const double value = std::trunc(ScalarToDouble(scalar));
+      if (value != value) return 0;
+      // Both bounds are powers of two or one less; compare against exact doubles.
+      if (value <= static_cast<double>(low)) return low;
+      if (value >= static_cast<double>(high) + 1.0) return high;
+      return static_cast<int64_t>(value);
+    }
+    case ACL_INT8:
+      pattern = static_cast<uint64_t>(static_cast<int64_t>(ScalarValueAs<int8_t>(scalar)));
+      break;
+    case ACL_UINT8:
+      pattern = ScalarValueAs<uint8_t>(scalar);
+      break;
+    case ACL_INT16:
+      pattern = static_cast<uint64_t>(static_cast<int64_t>(ScalarValueAs<int16_t>(scalar)));
+      break;
+    case ACL_UINT16:
+      pattern = ScalarValueAs<uint16_t>(scalar);
+      break;
+    case ACL_INT32:
+      pattern = static_cast<uint64_t>(static_cast<int64_t>(ScalarValueAs<int32_t>(scalar)));
+      break;
+    case ACL_UINT32:
+      pattern = ScalarValueAs<uint32_t>(scalar);
+      break;
+    case ACL_INT64:
+      pattern = static_cast<uint64_t>(ScalarValueAs<int64_t>(scalar));
+      break;
+    case ACL_UINT64:
+      pattern = ScalarValueAs<uint64_t>(scalar);
+      break;
+    case ACL_BOOL:
+      pattern = ScalarValueAs<uint8_t>(scalar) != 0 ? 1 : 0;
+      break;
+    default:
+      return 0;  // the 8- and 4-bit float formats (as ScalarToFloat)
+  }
+  if (bits == 64) return static_cast<int64_t>(pattern);
+  const uint64_t mask = (uint64_t{1} << bits) - 1;
+  const uint64_t kept = pattern & mask;
+  // Sign-extend for the signed dtypes; UINT8 keeps its low byte.
+  if (low < 0 && (kept >> (bits - 1)) != 0) return static_cast<int64_t>(kept | ~mask);
+  return static_cast<int64_t>(kept);
+}
 
 }  // namespace aclnn_host

@@ -42,6 +42,12 @@ AH_INTERNAL_API std::string DtypeName(aclDataType dtype);
 AH_INTERNAL_API float ScalarToFloat(const aclScalar* scalar);
 /// aclScalar::ToDouble: the same in double (a wide integer rounded once, to double).
 AH_INTERNAL_API double ScalarToDouble(const aclScalar* scalar);
+/// aclScalar::To<T> for an integer dtype `to` (INT8, UINT8, INT16, INT32, INT64), as int64: an
+/// integer or bool scalar wraps to `to`'s width (static_cast's modular conversion); a float scalar
+/// truncates toward zero. Where upstream's static_cast of a float is undefined (out of range, NaN)
+/// aclnn-host saturates to `to`'s range and reads NaN as 0 (what an aarch64 host's conversion gives
+/// for 32- and 64-bit integers).
+AH_INTERNAL_API int64_t ScalarToInteger(const aclScalar* scalar, aclDataType to);
 
 /// GE's name of a format, as CANN's messages print it ("ND", "NCHW", "FRACTAL_NZ").
 AH_INTERNAL_API std::string FormatName(aclFormat format);

@@ -7,6 +7,7 @@
 #ifndef ACLNN_HOST_COMMON_NUMERICS_H_
 #define ACLNN_HOST_COMMON_NUMERICS_H_
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -102,6 +103,16 @@ AH_HOST_DEVICE inline uint16_t NarrowToBf16(float value) {
   const uint32_t bits = FloatToBits(value);
   if ((bits & 0x7FFFFFFFu) > 0x7F800000u) return static_cast<uint16_t>((bits >> 16) | 0x0040u);
   return static_cast<uint16_t>(ShiftRightRoundEven(bits, 16));
+}
+
+/// `d` rounded to float, to odd: an exact value stays, an inexact one becomes the float next to it
+/// toward zero with its last bit set. A second rounding to a format at least two bits narrower (fp16,
+/// bf16) then gives what a single rounding of `d` gives — no double-rounding error. Host only.
+inline float RoundToOddFloat(double d) {
+  float f = static_cast<float>(d);
+  if (d != d || std::isinf(f) || static_cast<double>(f) == d) return f;
+  if (std::fabs(static_cast<double>(f)) > std::fabs(d)) f = std::nextafter(f, 0.0f);
+  return BitsToFloat(FloatToBits(f) | 1u);
 }
 
 // ---- Overflow and subnormal modes ------------------------------------------------------------

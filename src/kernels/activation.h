@@ -74,6 +74,26 @@ AH_INTERNAL_API ElementwiseKernels ReluKernels(Isa isa, aclDataType in, aclDataT
 constexpr int kNegativeSlope = 0;
 constexpr int kNegativeSlopeAsFp16 = 1;
 
+/// Where aclnnThreshold's converter puts threshold and value: in `values` as fp32 holding them
+/// rounded to a float self's dtype (or converted to an INT32 self's, for TBE's fp32 path); in
+/// `integers` converted to an integer self's dtype, and to INT32 for the TBE kernel's INT16 input
+/// (upstream's plan Casts INT16 self to INT32 first on those SoCs).
+constexpr int kThreshold = 0;
+constexpr int kThresholdValue = 1;
+constexpr int kThresholdAsInt32 = 2;
+constexpr int kThresholdValueAsInt32 = 3;
+
+/// aclnnThreshold on Ascend 950 (AscendC threshold_dag.h, ThresholdV2): x <= threshold ? value : x,
+/// a compare and a select in self's dtype (bf16 through fp32: the same values). -0 <= 0 takes value;
+/// NaN stays. Exact; integers natively. Then a Cast to out's dtype (float dtypes only here).
+AH_INTERNAL_API ElementwiseKernels ThresholdKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+
+/// The built-in TBE ThresholdV2: the same select, but INT32 is compared and selected in fp32 (x,
+/// threshold and value rounded to fp32 beyond 2^24, the result truncated back, saturating), and
+/// INT16 is Cast to INT32 first (scalars converted to INT32), then narrowed back by the output Cast
+/// (the low 16 bits). INT8/UINT8 through fp32 are exact; INT64 native.
+AH_INTERNAL_API ElementwiseKernels ThresholdTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+
 /// aclnnLeakyRelu on Ascend 950 (AscendC leaky_relu_dag.h): x > 0 ? x : x * slope in fp32 (a
 /// Select), narrowed nearest-even; then a Cast to out's dtype. DOUBLE (the AI CPU kernel) in double.
 AH_INTERNAL_API ElementwiseKernels LeakyReluKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);

@@ -142,6 +142,30 @@ ElementwiseKernels CastTable(Isa isa, aclDataType in, aclDataType out, bool flus
   return UnaryKernels<CastOp>(in, out, flush_subnormals);
 }
 
+/// Threshold: value where x <= threshold, else x (NaN x fails the compare and stays). The result is
+/// x or value, both held exactly, so no narrowing rounds. kInt32Path: TBE's INT32 kernel, which
+/// runs this in fp32 (Int32UnaryKernel converts and truncates around it).
+template <bool kInt32Path>
+struct ThresholdOp {
+  static constexpr Rounding kRounding = Rounding::kNearestEven;
+  static constexpr bool kHasScalars = true;
+  static constexpr bool kInt32 = kInt32Path;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars& s, hn::Vec<D> x) {
+    return hn::IfThenElse(hn::Le(x, hn::Set(d, s.values[kThreshold])), hn::Set(d, s.values[kThresholdValue]), x);
+  }
+};
+
+ElementwiseKernels ThresholdTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  (void)isa;
+  return UnaryKernels<ThresholdOp<false>>(in, out, flush_subnormals);
+}
+
+ElementwiseKernels ThresholdTbeInt32Table(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  (void)isa;
+  return UnaryKernels<ThresholdOp<true>>(in, out, flush_subnormals);
+}
+
 /// LeakyRelu as 950's leaky_relu_dag selects: x where x > 0, else x * slope rounded to fp32 (so
 /// -0 gives -0 * slope, -inf with slope 0 gives NaN, NaN stays NaN). kFp16Slope: the TBE kernel's
 /// slope in an fp16 input's dtype (the product of two fp16 values is exact in fp32 and rounds once
@@ -269,6 +293,63 @@ struct IntegerRelu {
   }
 };
 
+/// Threshold on an integer dtype T, natively: scalars converted to T.
+template <typename T>
+void IntegerThresholdKernel(int64_t n, const void* const* inputs, void* output) {
+  const T* x = static_cast<const T*>(inputs[0]);
+  T* out = static_cast<T*>(output);
+  const auto& scalars = *static_cast<const KernelScalars*>(inputs[1]);
+  const T threshold = static_cast<T>(scalars.integers[kThreshold]);
+  const T value = static_cast<T>(scalars.integers[kThresholdValue]);
+  for (int64_t i = 0; i < n; ++i) out[i] = x[i] <= threshold ? value : x[i];
+}
+
+/// fp32 -> int32 truncating toward zero, saturating (the vector unit's conversion of a value
+/// rounded up to 2^31).
+int32_t TruncateToInt32(float value) {
+  if (value != value) return 0;
+  if (value >= 2147483648.0f) return INT32_MAX;
+  if (value <= -2147483648.0f) return INT32_MIN;
+  return static_cast<int32_t>(value);
+}
+
+/// TBE's INT16 Threshold: upstream's plan Casts self to INT32, TBE's INT32 kernel compares and
+/// selects in fp32 with the INT32 scalars, and the output Cast keeps the low 16 bits (our reading
+/// of l0op::Cast INT32 -> INT16; only a value outside INT16's range reaches it).
+void TbeInt16ThresholdKernel(int64_t n, const void* const* inputs, void* output) {
+  const int16_t* x = static_cast<const int16_t*>(inputs[0]);
+  int16_t* out = static_cast<int16_t*>(output);
+  const auto& scalars = *static_cast<const KernelScalars*>(inputs[1]);
+  const float threshold = static_cast<float>(static_cast<int32_t>(scalars.integers[kThresholdAsInt32]));
+  const float value = static_cast<float>(static_cast<int32_t>(scalars.integers[kThresholdValueAsInt32]));
+  for (int64_t i = 0; i < n; ++i) {
+    const float xf = static_cast<float>(x[i]);
+    const int32_t wide = TruncateToInt32(xf <= threshold ? value : xf);
+    out[i] = static_cast<int16_t>(static_cast<uint16_t>(static_cast<uint32_t>(wide)));
+  }
+}
+
+ElementwiseKernels DenseKernelsOf(DenseKernel kernel) { return {kernel, kernel, kernel, kernel, DeviceKernel{}}; }
+
+/// 950's native Threshold kernel for an integer dtype (in == out: no host Cast between integers).
+ElementwiseKernels IntegerThresholdKernels(aclDataType in, aclDataType out) {
+  if (in != out) return {};
+  switch (in) {
+    case ACL_INT8:
+      return DenseKernelsOf(IntegerThresholdKernel<int8_t>);
+    case ACL_UINT8:
+      return DenseKernelsOf(IntegerThresholdKernel<uint8_t>);
+    case ACL_INT16:
+      return DenseKernelsOf(IntegerThresholdKernel<int16_t>);
+    case ACL_INT32:
+      return DenseKernelsOf(IntegerThresholdKernel<int32_t>);
+    case ACL_INT64:
+      return DenseKernelsOf(IntegerThresholdKernel<int64_t>);
+    default:
+      return {};
+  }
+}
+
 /// LeakyRelu on DOUBLE (upstream runs the AI CPU kernel): x > 0 ? x : x * slope in double, the
 /// slope being the fp32 attribute (our reading; the AI CPU kernel's source is not published).
 void DoubleLeakyReluKernel(int64_t n, const void* const* inputs, void* output) {
@@ -294,6 +375,21 @@ ElementwiseKernels CastKernels(Isa isa, aclDataType in, aclDataType out, bool fl
   if (in == ACL_DOUBLE || out == ACL_DOUBLE) return DoubleCastKernels(in, out, flush_subnormals);
   AH_SELECT_BY_ISA(isa, CastTable, in, out, flush_subnormals);
   return {};
+}
+
+ElementwiseKernels ThresholdKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (IsIntegerDtype(in)) return IntegerThresholdKernels(in, out);
+  AH_SELECT_BY_ISA(isa, ThresholdTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels ThresholdTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in == ACL_INT32) {
+    AH_SELECT_BY_ISA(isa, ThresholdTbeInt32Table, in, out, flush_subnormals);
+    return {};
+  }
+  if (in == ACL_INT16) return in == out ? DenseKernelsOf(TbeInt16ThresholdKernel) : ElementwiseKernels{};
+  return ThresholdKernels(isa, in, out, flush_subnormals);  // the same values in every other dtype
 }
 
 ElementwiseKernels LeakyReluKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {

@@ -13,16 +13,6 @@ namespace {
 
 using scalar::Format;
 
-// `d` rounded to float, to odd: an exact value stays, an inexact one becomes the float next to it
-// toward zero with its last bit set. A second rounding to a format at least two bits narrower (fp16,
-// bf16) then gives what a single rounding of `d` gives — no double-rounding error.
-float RoundToOddFloat(double d) {
-  float f = static_cast<float>(d);
-  if (d != d || std::isinf(f) || static_cast<double>(f) == d) return f;
-  if (std::fabs(static_cast<double>(f)) > std::fabs(d)) f = std::nextafter(f, 0.0f);
-  return BitsToFloat(FloatToBits(f) | 1u);
-}
-
 template <Format kFormat>
 uint32_t LoadRaw(const void* data, int64_t i) {
   if (kFormat == Format::kFp32) return static_cast<const uint32_t*>(data)[i];

@@ -62,6 +62,7 @@ enum class Check : uint8_t {
   kResultDtypeIs,      // operand a has the kernel's (promoted) dtype: upstream copies the result into it uncast
   kScalarDtypeInList,  // scalar a's dtype is in the op's scalar list for the SoC ("Tensor <name> not implemented ...")
   kFlagForbidsNegative,  // flag a set and scalar b (as a double) negative fail; `name` is the message's format
+  kCastableBefore950,    // kCastable, on every SoC but Ascend 950 (upstream's NpuArch < DAV_3510)
 };
 
 /// Which SoCs keep BF16 in an op's dtype list (upstream's gates differ from API to API).
@@ -91,6 +92,10 @@ constexpr CheckStep DtypeInListAs(int8_t operand, const char* format) {
 }
 constexpr CheckStep DtypeEqual(int8_t operand, int8_t like) { return {Check::kDtypeEqual, operand, like, 0, nullptr}; }
 constexpr CheckStep Castable(int8_t from, int8_t to) { return {Check::kCastable, from, to, 0, nullptr}; }
+/// aclnnThreshold's castability check, which upstream runs only below DAV_3510 (not on 950).
+constexpr CheckStep CastableBefore950(int8_t from, int8_t to) {
+  return {Check::kCastableBefore950, from, to, 0, nullptr};
+}
 constexpr CheckStep MaxRank(int8_t operand, int32_t rank) { return {Check::kMaxRank, operand, 0, rank, nullptr}; }
 constexpr CheckStep SameShape(int8_t operand, int8_t like) { return {Check::kSameShape, operand, like, 0, nullptr}; }
 /// `entity`: the API upstream's message names (an in-place form reports its out-of-place API's).

@@ -84,6 +84,40 @@ aclnnStatus LeakyReluSlope(const char*, const OpCall& call, aclDataType, KernelS
   return ACLNN_SUCCESS;
 }
 
+// aclnnThreshold: threshold and value converted to self's dtype (executor->ConvertToTensor, then
+// aclScalar::To<T>): fp16 straight from the double (one rounding), bf16 through float (nearest-even
+// twice, as static_cast<bfloat16>(To<float>())), integers by ScalarToInteger. For TBE's fp32 INT32
+// path the INT32 values as fp32; for its INT16 input (Cast to INT32 first) the scalars as INT32.
+aclnnStatus ThresholdScalars(const char*, const OpCall& call, aclDataType dtype, KernelScalars* scalars) {
+  const int pairs[2][2] = {{kernels::kThreshold, kernels::kThresholdAsInt32},
+                           {kernels::kThresholdValue, kernels::kThresholdValueAsInt32}};
+  for (int i = 0; i < 2; ++i) {
+    const aclScalar* scalar = call.scalars[i];
+    float& as_float = scalars->values[pairs[i][0]];
+    switch (dtype) {
+      case ACL_FLOAT16:
+        as_float = WidenHalf(NarrowToHalf(RoundToOddFloat(ScalarToDouble(scalar))));
+        break;
+      case ACL_BF16:
+        as_float = WidenBf16(NarrowToBf16(ScalarToFloat(scalar)));
+        break;
+      case ACL_INT8:
+      case ACL_UINT8:
+      case ACL_INT16:
+      case ACL_INT32:
+      case ACL_INT64:
+        scalars->integers[pairs[i][0]] = ScalarToInteger(scalar, dtype);
+        scalars->integers[pairs[i][1]] = ScalarToInteger(scalar, ACL_INT32);
+        as_float = static_cast<float>(static_cast<int32_t>(ScalarToInteger(scalar, ACL_INT32)));
+        break;
+      default:
+        as_float = ScalarToFloat(scalar);
+        break;
+    }
+  }
+  return ACLNN_SUCCESS;
+}
+
 // aclnnLeakyReluBackward's refusal of selfIsResult with a negative slope (the slope, then the flag).
 constexpr const char* kLeakyReluInPlaceSlopeMessage =
     "In-place leakyRelu backward calculation is triggered with a negativeSlope which is not supported, while "

@@ -91,6 +91,9 @@ class PhaseOne {
         return CheckDtypeEqual(api_, Operand(step.a), DescOf(Operand(step.b).tensor).dtype);
       case Check::kCastable:
         return CheckCastable(api_, Operand(step.a), Operand(step.b));
+      case Check::kCastableBefore950:
+        if (profile_->series == SocSeries::kAscend950) return ACLNN_SUCCESS;
+        return CheckCastable(api_, Operand(step.a), Operand(step.b));
       case Check::kMaxRank:
         return CheckMaxRank(api_, Operand(step.a), static_cast<size_t>(step.arg));
       case Check::kSameShape:

@@ -126,6 +126,27 @@ inline uint32_t LeakyReluElement(uint32_t x_raw, Format in, Format out, float sl
   return Narrow(Widen(kernel_output, in, read), out, n);
 }
 
+/// One element of aclnnThreshold for a float self: value where x <= threshold, else x (a NaN x
+/// stays), threshold and value already in self's dtype; then the Cast to out's dtype. The same on
+/// every SoC (the TBE kernel compares and selects in the same dtype).
+inline uint32_t ThresholdElement(uint32_t x_raw, Format in, Format out, float threshold, float value,
+                                 const Numerics& n) {
+  const float x = Widen(x_raw, in, n);  // a flushing profile reads a subnormal as zero, as every kernel
+  const uint32_t kernel_output = Narrow(x <= threshold ? value : x, in, n);
+  if (in == out) return kernel_output;
+  Numerics read = n;
+  read.flush_subnormals = false;
+  return Narrow(Widen(kernel_output, in, read), out, n);
+}
+
+/// aclnnThreshold for INT32 self on TBE SoCs: x, threshold and value rounded to fp32 (nearest-even),
+/// compared and selected there, truncated back (2^31 saturates to INT32_MAX).
+inline int32_t ThresholdInt32Tbe(int32_t x, int32_t threshold, int32_t value) {
+  const float xf = static_cast<float>(x);
+  const float r = xf <= static_cast<float>(threshold) ? static_cast<float>(value) : xf;
+  return r >= 2147483648.0f ? INT32_MAX : static_cast<int32_t>(r);
+}
+
 /// One element of aclnnHardtanhBackward (one format for g, x and out; min and max fp32).
 ///  - 950: a Select, g where min < x < max or x is NaN, else +0;
 ///  - TBE (tbe && !a1): g times the product of the two compares (exact 0 or g, with g's sign; NaN
