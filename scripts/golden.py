@@ -45,20 +45,22 @@ SOCS = {
 OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hardswish", "hardsigmoid",
        "inplace_hardsigmoid", "hardsigmoid_backward", "hardtanh_backward", "hardshrink", "hardshrink_backward", "softshrink", "softshrink_backward",
        "shrink", "relu", "inplace_relu",
-       "leaky_relu", "inplace_leaky_relu", "leaky_relu_backward", "threshold", "inplace_threshold")
+       "leaky_relu", "inplace_leaky_relu", "leaky_relu_backward", "threshold", "inplace_threshold",
+       "threshold_backward")
 # The scalars each case passes (`--scalar NAME=VALUE`): 0.3 is not an fp16 value, so the TBE kernels'
 # fp16 lambda differs from 950's fp32 one.
 SCALARS = {"hardshrink": {"lambd": 0.3}, "hardshrink_backward": {"lambd": 0.3}, "softshrink": {"lambd": 0.3},
            "softshrink_backward": {"lambd": 0.3}, "shrink": {"lambd": 0.3, "bias": 0.1},
            "hardtanh_backward": {"min": -1.2, "max": 2.4}, "leaky_relu": {"negative_slope": 0.3},
            "inplace_leaky_relu": {"negative_slope": 0.3}, "leaky_relu_backward": {"negative_slope": 0.3},
-           "threshold": {"threshold": 0.3, "value": -2.5}, "inplace_threshold": {"threshold": 0.3, "value": -2.5}}
+           "threshold": {"threshold": 0.3, "value": -2.5}, "inplace_threshold": {"threshold": 0.3, "value": -2.5},
+           "threshold_backward": {"threshold": 0.3}}
 # The operators whose lists lack BF16 on every SoC (upstream's dtype lists).
 NO_BF16_OPS = ("shrink",)
 # The integer dtypes each operator also takes (upstream's dtype lists), on every SoC.
 INTEGER_OPS = {"hardsigmoid": (I32,), "inplace_hardsigmoid": (I32,), "relu": (I8, U8, I32, I64),
                "inplace_relu": (I8, U8, I32, I64), "threshold": (I32, I8, U8, I16, I64),
-               "inplace_threshold": (I32, I8, U8, I16, I64)}
+               "inplace_threshold": (I32, I8, U8, I16, I64), "threshold_backward": (I32, I8, U8)}
 
 
 # ---- storage formats: raw bits <-> fp32 -------------------------------------------------------------
@@ -273,6 +275,11 @@ def golden_integer(op, inputs, fmt, numerics):
             r = np.clip(r, -2.0 ** 31, 2.0 ** 31 - 1).astype(np.int64)
             return r.astype(np.int32).astype(INTEGER[fmt])  # INT16: the low 16 bits
         return np.where(x.astype(np.int64) <= t, v, x.astype(np.int64)).astype(INTEGER[fmt])
+    if op == "threshold_backward":  # ThresholdGradV2D: INT32 through fp32 (nearest-even), saturating back
+        g = inputs["grad_output"]
+        t = np.float32(SCALARS[op]["threshold"])
+        kept = np.clip(g.astype(np.float32).astype(np.float64), -2.0 ** 31, 2.0 ** 31 - 1).astype(np.int64)
+        return np.where(x.astype(np.float32) <= t, 0, kept).astype(INTEGER[fmt])
     return np.trunc(hardsigmoid(x.astype(np.float32), dict(ftz=False))).astype(np.int32)
 
 
@@ -372,6 +379,15 @@ def golden(op, inputs, fmt, out_fmt, numerics):
         x = read(inputs["self"])
         kernel = store(np.where(x <= t, v, x).astype(np.float32), fmt, numerics)
         return kernel if out_fmt == fmt else store(widen(kernel, fmt), out_fmt, numerics)
+    if op == "threshold_backward":
+        # ThresholdGradV2D (0.3 is not within FLT_EPSILON of 0): +0 where x <= t, else g; TBE holds t in
+        # an fp16 input's dtype; Ascend910's TBE keeps g where x > t (a NaN x gives +0).
+        t = np.float32(SCALARS[op]["threshold"])
+        if numerics["tbe"] and fmt == F16:
+            t = t.astype(np.float16).astype(np.float32)
+        g, x = read(inputs["grad_output"]), read(inputs["self"])
+        y = np.where(x > t, g, np.float32(0)) if numerics.get("a1") else np.where(x <= t, np.float32(0), g)
+        return store(y.astype(np.float32), fmt, numerics)
     if op == "leaky_relu_backward":
         y = leaky_relu_grad(read(inputs["grad_output"]), read(inputs["self"]), SCALARS[op]["negative_slope"], fmt,
                             numerics)

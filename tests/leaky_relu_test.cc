@@ -191,7 +191,9 @@ TEST(LeakyReluValues, TheDocExampleAndSpecialValues) {
         RunLeakyRelu(ACL_FLOAT, ACL_FLOAT, {reference::Bits(-0.0f), reference::Bits(-inf), reference::Bits(0.0f)}, 0.0f,
                      session.stream());
     EXPECT_EQ(y[0], reference::Bits(-0.0f)) << soc.soc;
-    if (!soc.numerics.saturate) EXPECT_TRUE(reference::IsNan(y[1], Format::kFp32)) << soc.soc;
+    if (!soc.numerics.saturate) {
+      EXPECT_TRUE(reference::IsNan(y[1], Format::kFp32)) << soc.soc;
+    }
     EXPECT_EQ(y[2], 0u) << soc.soc;
     EXPECT_TRUE(reference::IsNan(RunLeakyRelu(ACL_FLOAT, ACL_FLOAT, {reference::Bits(nan)}, 0.5f, session.stream())[0],
                                  Format::kFp32) ||

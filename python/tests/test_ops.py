@@ -403,6 +403,19 @@ def test_threshold_floats_integers_and_in_place():
     assert aclnn_host.threshold_(y, threshold=0.0, value=0.5) is y and y.tolist() == [0.5, 2.0]
 
 
+def test_threshold_backward_picks_relu_grad_for_a_zero_threshold():
+    g = np.array([4.5, 4.4, 4.3, 4.2], dtype=np.float32)
+    x = np.array([0.2, 1.2, 2.2, 3.2], dtype=np.float32)  # upstream's example
+    assert aclnn_host.threshold_backward(g, x, threshold=1.0).tolist() == [0.0, np.float32(4.4), np.float32(4.3),
+                                                                           np.float32(4.2)]
+    # Threshold 0 runs ReluGrad: 950 multiplies (-2 * 0 = -0), 910B selects +0.
+    g2, x2 = np.array([-2.0], np.float32), np.array([-1.0], np.float32)
+    assert np.signbit(aclnn_host.threshold_backward(g2, x2, threshold=0.0, soc="Ascend950PR")[0])
+    assert not np.signbit(aclnn_host.threshold_backward(g2, x2, threshold=0.0, soc="Ascend910B3")[0])
+    with pytest.raises(Exception, match="Tensor gradOutput expected dtype is DT_FLOAT"):
+        aclnn_host.threshold_backward(g.astype(np.float16), x, threshold=1.0)
+
+
 def test_shrink_ops_take_lambd():
     x = np.array([0.1, 0.5, 0.6, -0.8, np.nan], dtype=np.float32)
     assert aclnn_host.hardshrink(x, lambd=0.5)[:4].tolist() == [0.0, 0.0, np.float32(0.6), np.float32(-0.8)]

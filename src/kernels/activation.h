@@ -118,6 +118,35 @@ AH_INTERNAL_API ElementwiseKernels LeakyReluGradTbeKernels(Isa isa, aclDataType 
 AH_INTERNAL_API ElementwiseKernels LeakyReluGradTbeA1Kernels(Isa isa, aclDataType in, aclDataType out,
                                                              bool flush_subnormals);
 
+/// Where aclnnThresholdBackward's converter puts threshold: fp32 (aclScalar::ToFloat), and rounded
+/// to fp16 for the TBE kernel's fp16 input.
+constexpr int kGradThreshold = 0;
+constexpr int kGradThresholdAsFp16 = 1;
+
+/// ThresholdGradV2D on Ascend 950 (AscendC threshold_grad_v2_d_dag.h), in fp32 with the fp32
+/// threshold: a Select of +0 where self <= threshold, else gradOutput (NaN self: gradOutput).
+/// INT32 through fp32 (gradOutput beyond 2^24 rounds), INT8/UINT8 exact. Binary: in == out.
+AH_INTERNAL_API ElementwiseKernels ThresholdGradKernels(Isa isa, aclDataType in, aclDataType out,
+                                                        bool flush_subnormals);
+/// The built-in TBE ThresholdGradV2D (910B, 910_93, 310P, 310B): the same, the threshold in an fp16
+/// input's dtype.
+AH_INTERNAL_API ElementwiseKernels ThresholdGradTbeKernels(Isa isa, aclDataType in, aclDataType out,
+                                                           bool flush_subnormals);
+/// The built-in TBE ThresholdGradV2D on Ascend910 (vcmpsel 'gt'): gradOutput where self > threshold,
+/// so a NaN self gives +0.
+AH_INTERNAL_API ElementwiseKernels ThresholdGradTbeA1Kernels(Isa isa, aclDataType in, aclDataType out,
+                                                             bool flush_subnormals);
+
+/// ReluGrad on Ascend 950 (AscendC relu_grad_dag.h): gradOutput * (self <= 0 ? 0 : 1), a product
+/// (-0 for a negative gradOutput, NaN for an infinite one); integers exact. Binary: in == out.
+AH_INTERNAL_API ElementwiseKernels ReluGradKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+/// The built-in TBE ReluGrad with tik.vcopy: fp16/fp32 a Select of +0; bf16 (as fp32) gradOutput
+/// times TBE's scaled step of self (a subnormal self gives a fractional factor).
+AH_INTERNAL_API ElementwiseKernels ReluGradTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+/// The built-in TBE ReluGrad on Ascend910: gradOutput times the scaled step for fp16 and fp32.
+AH_INTERNAL_API ElementwiseKernels ReluGradTbeA1Kernels(Isa isa, aclDataType in, aclDataType out,
+                                                        bool flush_subnormals);
+
 /// The DOUBLE kernels (upstream's AI CPU): Casts between DOUBLE and fp32/fp16/bf16 (widening exact,
 /// narrowing one nearest-even rounding), and LeakyReluGrad in double.
 AH_INTERNAL_API ElementwiseKernels DoubleCastKernels(aclDataType in, aclDataType out, bool flush_subnormals);

@@ -134,30 +134,110 @@ struct LeakyReluGradOp {
   }
 };
 
-/// The built-in TBE LeakyReluGrad on Ascend910 (A1, no tik.vcopy): x's step built by scaling —
-/// t = max(min(x, tiny), 0) times 2^38 and 2^44 (fp32; fp16: tiny 2^-24, one 2^12), right = t times
-/// 2^44 (fp16: 2^12): 1 for x >= tiny, 0 for x <= 0, x * 2^126 for an fp32 subnormal x; then
+/// TBE's step of x built by scaling (calculate_one_or_zero, the sequence of SoCs without
+/// tik.vcopy): t = max(min(x, tiny), 0) times 2^38, 2^44 and 2^44 (fp32; fp16: tiny 2^-24, times
+/// 2^12 twice): 1 for x >= tiny, 0 for x <= 0, x * 2^126 for an fp32 subnormal x. NaN x: NaN
+/// where the caller keeps it (our reading of vmins).
+template <bool kFp16, bool kFlush, class D>
+HWY_INLINE hn::Vec<D> TbeStep(D d, hn::Vec<D> x) {
+  const float tiny = kFp16 ? 5.9604644775390625e-8f : 1.1754943508222875e-38f;  // 2^-24, 2^-126
+  const float first_scale = kFp16 ? 4096.0f : 274877906944.0f;                  // 2^12, 2^38
+  const float second_scale = kFp16 ? 4096.0f : 17592186044416.0f;               // 2^12, 2^44
+  auto t = hn::Max(Round<kFlush>(d, hn::Min(x, hn::Set(d, tiny))), hn::Zero(d));
+  t = Round<kFlush>(d, hn::Mul(t, hn::Set(d, first_scale)));
+  if (!kFp16) t = Round<kFlush>(d, hn::Mul(t, hn::Set(d, second_scale)));
+  return Round<kFlush>(d, hn::Mul(t, hn::Set(d, second_scale)));
+}
+
+/// The built-in TBE LeakyReluGrad on Ascend910 (A1, no tik.vcopy): right = TbeStep(x), then
 /// g * (|right - 1| * slope + right). A product: an infinite g gives NaN where the factor is 0, a
-/// NaN or infinite slope gives NaN everywhere (0 * slope); a NaN x gives NaN (our reading of vmins).
+/// NaN or infinite slope gives NaN everywhere (0 * slope); a NaN x gives NaN.
 template <bool kFp16>
 struct LeakyReluGradA1Op {
   static constexpr Rounding kRounding = Rounding::kNearestEven;
   static constexpr bool kHasScalars = true;
   template <bool kFlush, class D>
   static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars& s, hn::Vec<D> g, hn::Vec<D> x) {
-    const float tiny = kFp16 ? 5.9604644775390625e-8f : 1.1754943508222875e-38f;  // 2^-24, 2^-126
-    const float first_scale = kFp16 ? 4096.0f : 274877906944.0f;                  // 2^12, 2^38
-    const float second_scale = kFp16 ? 4096.0f : 17592186044416.0f;               // 2^12, 2^44
     const auto slope = hn::Set(d, s.values[kFp16 ? kNegativeSlopeAsFp16 : kNegativeSlope]);
-    auto t = hn::Max(Round<kFlush>(d, hn::Min(x, hn::Set(d, tiny))), hn::Zero(d));
-    t = Round<kFlush>(d, hn::Mul(t, hn::Set(d, first_scale)));
-    if (!kFp16) t = Round<kFlush>(d, hn::Mul(t, hn::Set(d, second_scale)));
-    const auto right = Round<kFlush>(d, hn::Mul(t, hn::Set(d, second_scale)));
+    const auto right = TbeStep<kFp16, kFlush>(d, x);
     const auto left = Round<kFlush>(d, hn::Mul(hn::Abs(Round<kFlush>(d, hn::Add(right, hn::Set(d, -1.0f)))), slope));
     const auto factor = hn::IfThenElse(hn::IsNaN(x), x, Round<kFlush>(d, hn::Add(left, right)));
     return Round<kFlush>(d, hn::Mul(g, factor));
   }
 };
+
+/// ThresholdGradV2D (g = gradOutput, x = self), a Select: +0 where x <= threshold, else g.
+/// kFp16Threshold: TBE holds the threshold in an fp16 input's dtype (950 keeps it fp32).
+/// kGreaterForm: TBE without tik.vcopy (Ascend910) selects g where x > threshold, so a NaN x gives
+/// +0 there (g elsewhere).
+template <bool kFp16Threshold, bool kGreaterForm>
+struct ThresholdGradOp {
+  static constexpr Rounding kRounding = Rounding::kNearestEven;
+  static constexpr bool kHasScalars = true;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars& s, hn::Vec<D> g, hn::Vec<D> x) {
+    const auto threshold = hn::Set(d, s.values[kFp16Threshold ? kGradThresholdAsFp16 : kGradThreshold]);
+    if (kGreaterForm) return hn::IfThenElseZero(hn::Gt(x, threshold), g);
+    return hn::IfThenZeroElse(hn::Le(x, threshold), g);
+  }
+};
+
+/// How a ReluGrad kernel zeroes g where x <= 0.
+enum class ReluGradSequence {
+  kMultiply,  // 950's AscendC: g * (x <= 0 ? 0 : 1), a real product (-0 for negative g, NaN for inf)
+  kSelect,    // TBE with tik.vcopy, fp16/fp32: a Select of +0
+  kStep,      // TBE's g * TbeStep(x) (bf16 as fp32; fp16/fp32 on Ascend910)
+  kStepFp16,  // the same with fp16's step
+};
+
+template <ReluGradSequence kSequence>
+struct ReluGradOp {
+  static constexpr Rounding kRounding = Rounding::kNearestEven;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars&, hn::Vec<D> g, hn::Vec<D> x) {
+    const auto zero = hn::Zero(d);
+    if (kSequence == ReluGradSequence::kMultiply) {
+      return hn::IfThenElse(hn::Le(x, zero), Round<kFlush>(d, hn::Mul(g, zero)), g);
+    }
+    if (kSequence == ReluGradSequence::kSelect) return hn::IfThenZeroElse(hn::Le(x, zero), g);
+    const auto step = TbeStep<kSequence == ReluGradSequence::kStepFp16, kFlush>(d, x);
+    return Round<kFlush>(d, hn::Mul(g, hn::IfThenElse(hn::IsNaN(x), x, step)));
+  }
+};
+
+ElementwiseKernels ThresholdGradTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in != out) return {};
+  return BinaryKernels<ThresholdGradOp<false, false>>(isa, in, flush_subnormals);
+}
+
+ElementwiseKernels ThresholdGradTbeTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in != out) return {};
+  if (in == ACL_FLOAT16) return BinaryKernels<ThresholdGradOp<true, false>>(isa, in, flush_subnormals);
+  return BinaryKernels<ThresholdGradOp<false, false>>(isa, in, flush_subnormals);
+}
+
+ElementwiseKernels ThresholdGradTbeA1Table(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in != out) return {};
+  if (in == ACL_FLOAT16) return BinaryKernels<ThresholdGradOp<true, true>>(isa, in, flush_subnormals);
+  return BinaryKernels<ThresholdGradOp<false, true>>(isa, in, flush_subnormals);
+}
+
+ElementwiseKernels ReluGradTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in != out) return {};
+  return BinaryKernels<ReluGradOp<ReluGradSequence::kMultiply>>(isa, in, flush_subnormals);
+}
+
+ElementwiseKernels ReluGradTbeTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in != out) return {};
+  if (in == ACL_BF16) return BinaryKernels<ReluGradOp<ReluGradSequence::kStep>>(isa, in, flush_subnormals);
+  return BinaryKernels<ReluGradOp<ReluGradSequence::kSelect>>(isa, in, flush_subnormals);
+}
+
+ElementwiseKernels ReluGradTbeA1Table(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in != out) return {};
+  if (in == ACL_FLOAT16) return BinaryKernels<ReluGradOp<ReluGradSequence::kStepFp16>>(isa, in, flush_subnormals);
+  return BinaryKernels<ReluGradOp<ReluGradSequence::kStep>>(isa, in, flush_subnormals);
+}
 
 ElementwiseKernels LeakyReluGradTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   if (in != out) return {};
@@ -234,6 +314,112 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace aclnn_host {
 namespace kernels {
+namespace {
+
+// ---- integer kernels of ThresholdGradV2D and ReluGrad: one element at a time ---------------------
+
+/// fp32 -> int32, the value already integral: saturating (2^31 is the largest an int32 rounds to).
+int32_t SaturateToInt32(float value) {
+  if (value >= 2147483648.0f) return INT32_MAX;
+  return static_cast<int32_t>(value);
+}
+
+/// ThresholdGradV2D for INT8/UINT8 (exact through fp16/fp32) and INT32, which both kernels convert
+/// to fp32 (nearest-even: beyond 2^24 g and x round) and back: 0 where x <= threshold, else g.
+template <typename T>
+void IntegerThresholdGradKernel(int64_t n, const void* const* inputs, void* output) {
+  const T* g = static_cast<const T*>(inputs[0]);
+  const T* x = static_cast<const T*>(inputs[1]);
+  T* out = static_cast<T*>(output);
+  const float threshold = static_cast<const KernelScalars*>(inputs[2])->values[kGradThreshold];
+  for (int64_t i = 0; i < n; ++i) {
+    if (sizeof(T) == 4) {
+      const float gf = static_cast<float>(g[i]);
+      out[i] = static_cast<float>(x[i]) <= threshold ? T{0} : static_cast<T>(SaturateToInt32(gf));
+    } else {
+      out[i] = static_cast<float>(x[i]) <= threshold ? T{0} : g[i];
+    }
+  }
+}
+
+/// ReluGrad for the integer dtypes, on every SoC: 0 where x <= 0, else g (exact: g * 0 or g * 1).
+template <typename T>
+void IntegerReluGradKernel(int64_t n, const void* const* inputs, void* output) {
+  const T* g = static_cast<const T*>(inputs[0]);
+  const T* x = static_cast<const T*>(inputs[1]);
+  T* out = static_cast<T*>(output);
+  for (int64_t i = 0; i < n; ++i) out[i] = x[i] <= 0 ? T{0} : g[i];
+}
+
+ElementwiseKernels AllVariants(DenseKernel kernel) { return {kernel, kernel, kernel, kernel, DeviceKernel{}}; }
+
+template <template <typename> class Kernel>
+ElementwiseKernels IntegerGradKernels(aclDataType in, aclDataType out) {
+  if (in != out) return {};
+  switch (in) {
+    case ACL_INT8:
+      return AllVariants(Kernel<int8_t>::kFunction);
+    case ACL_UINT8:
+      return AllVariants(Kernel<uint8_t>::kFunction);
+    case ACL_INT32:
+      return AllVariants(Kernel<int32_t>::kFunction);
+    case ACL_INT64:
+      return AllVariants(Kernel<int64_t>::kFunction);
+    default:
+      return {};
+  }
+}
+
+template <typename T>
+struct ThresholdGradInteger {
+  static constexpr DenseKernel kFunction = IntegerThresholdGradKernel<T>;
+};
+template <typename T>
+struct ReluGradInteger {
+  static constexpr DenseKernel kFunction = IntegerReluGradKernel<T>;
+};
+
+bool IsInteger(aclDataType dtype) {
+  return dtype == ACL_INT8 || dtype == ACL_UINT8 || dtype == ACL_INT32 || dtype == ACL_INT64;
+}
+
+}  // namespace
+
+ElementwiseKernels ThresholdGradKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (IsInteger(in)) return in == ACL_INT64 ? ElementwiseKernels{} : IntegerGradKernels<ThresholdGradInteger>(in, out);
+  AH_SELECT_BY_ISA(isa, ThresholdGradTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels ThresholdGradTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (IsInteger(in)) return ThresholdGradKernels(isa, in, out, flush_subnormals);
+  AH_SELECT_BY_ISA(isa, ThresholdGradTbeTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels ThresholdGradTbeA1Kernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (IsInteger(in)) return ThresholdGradKernels(isa, in, out, flush_subnormals);
+  AH_SELECT_BY_ISA(isa, ThresholdGradTbeA1Table, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels ReluGradKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (IsInteger(in)) return IntegerGradKernels<ReluGradInteger>(in, out);
+  AH_SELECT_BY_ISA(isa, ReluGradTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels ReluGradTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (IsInteger(in)) return IntegerGradKernels<ReluGradInteger>(in, out);
+  AH_SELECT_BY_ISA(isa, ReluGradTbeTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels ReluGradTbeA1Kernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (IsInteger(in)) return IntegerGradKernels<ReluGradInteger>(in, out);
+  AH_SELECT_BY_ISA(isa, ReluGradTbeA1Table, in, out, flush_subnormals);
+  return {};
+}
 
 ElementwiseKernels HardtanhGradKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   AH_SELECT_BY_ISA(isa, HardtanhGradTable, in, out, flush_subnormals);

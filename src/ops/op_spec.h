@@ -183,6 +183,17 @@ using KernelSelector = ElementwiseKernels (*)(kernels::Isa isa, aclDataType in, 
 /// Converts the call's scalars to what the kernel reads (nullptr: the op has none).
 using ScalarConverter = aclnnStatus (*)(const char* api, const OpCall& call, aclDataType dtype, KernelScalars* scalars);
 
+/// Another NPU op that a scalar's value selects: aclnnThresholdBackward runs ReluGrad instead of
+/// ThresholdGradV2D when its threshold is within FLT_EPSILON of 0 (op::IsFloatEqual), and then
+/// Ascend 950's dtype list has one more dtype.
+struct ZeroScalarOp {
+  const char* kernel_type;
+  KernelSelector kernels;         // AscendC (950)
+  KernelSelector tbe_kernels;     // built-in TBE
+  KernelSelector tbe_a1_kernels;  // built-in TBE on Ascend910
+  aclDataType extra_950_dtype;
+};
+
 struct OpSpec {
   // Names
   const char* api;            // "aclnnHardswishBackwardV2", also phase two's
@@ -218,6 +229,8 @@ struct OpSpec {
   KernelSelector tbe_a1_kernels = nullptr;
   // The dtypes a ScalarDtypeInList step accepts.
   DtypeRule scalar_dtypes = {};
+  // What scalar 0 within FLT_EPSILON of zero runs instead (nullptr: the row's kernels always).
+  const ZeroScalarOp* zero_scalar_op = nullptr;
 };
 
 /// The operator table, in `aclnn-host --help` order.

@@ -118,6 +118,18 @@ aclnnStatus ThresholdScalars(const char*, const OpCall& call, aclDataType dtype,
   return ACLNN_SUCCESS;
 }
 
+// aclnnThresholdBackward: threshold as fp32 (aclScalar::ToFloat) and as fp16 for TBE's fp16 input.
+aclnnStatus ThresholdGradScalars(const char*, const OpCall& call, aclDataType, KernelScalars* scalars) {
+  const float threshold = ScalarToFloat(call.scalars[0]);
+  scalars->values[kernels::kGradThreshold] = threshold;
+  scalars->values[kernels::kGradThresholdAsFp16] = AsFp16(threshold);
+  return ACLNN_SUCCESS;
+}
+
+// aclnnThresholdBackward's ReluGrad, for a threshold within FLT_EPSILON of 0; 950 then takes INT64.
+constexpr ZeroScalarOp kReluGradForZeroThreshold = {"ReluGrad", kernels::ReluGradKernels, kernels::ReluGradTbeKernels,
+                                                    kernels::ReluGradTbeA1Kernels, ACL_INT64};
+
 // aclnnLeakyReluBackward's refusal of selfIsResult with a negative slope (the slope, then the flag).
 constexpr const char* kLeakyReluInPlaceSlopeMessage =
     "In-place leakyRelu backward calculation is triggered with a negativeSlope which is not supported, while "

@@ -2,6 +2,8 @@
 // what every elementwise op shares — layouts, the empty fast path, upstream's plan order (views
 // inside their storage, the kernel's availability, the output), the tiling, the kernel variant
 // and the executor.
+#include <cfloat>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <utility>
@@ -80,10 +82,10 @@ class PhaseOne {
         return status;
       }
       case Check::kDtypeInList:
-        return CheckDtypeInList(api_, Operand(step.a), DtypesFor(op_.dtypes, *profile_));
+        return CheckDtypeInList(api_, Operand(step.a), OpDtypes());
       case Check::kDtypeInListAs: {
         const aclDataType dtype = DescOf(Operand(step.a).tensor).dtype;
-        const DtypeList list = DtypesFor(op_.dtypes, *profile_);
+        const DtypeList list = OpDtypes();
         if (list.Contains(dtype)) return ACLNN_SUCCESS;
         return Fail(api_, ACLNN_ERR_PARAM_INVALID, step.name, DtypeName(dtype).c_str(), FormatDtypeList(list).c_str());
       }
@@ -119,7 +121,7 @@ class PhaseOne {
               step.name != nullptr ? step.name : "GradOutput dtype %s and self dtype %s can not promote dtype.";
           return Fail(api_, ACLNN_ERR_PARAM_INVALID, format, DtypeName(a).c_str(), DtypeName(b).c_str());
         }
-        const DtypeList list = DtypesFor(op_.dtypes, *profile_);
+        const DtypeList list = OpDtypes();
         if (list.Contains(promoted)) return ACLNN_SUCCESS;
         return Fail(api_, ACLNN_ERR_PARAM_INVALID, "promote dtype %s should be in dtype support list [%s].",
                     DtypeName(promoted).c_str(), FormatDtypeList(list).c_str());
@@ -230,7 +232,12 @@ class PhaseOne {
     AH_RETURN_IF_FAILED(ActiveIsaOrFail(api_, &isa));
     const bool tbe = RunsTbeKernel(op_, *profile_);
     const bool a1 = profile_->series == SocSeries::kAscend910A1 && op_.tbe_a1_kernels != nullptr;
-    const KernelSelector select = !tbe ? op_.kernels : a1 ? op_.tbe_a1_kernels : op_.tbe_kernels;
+    KernelSelector select = !tbe ? op_.kernels : a1 ? op_.tbe_a1_kernels : op_.tbe_kernels;
+    if (ZeroScalarPath()) {
+      const ZeroScalarOp& zero = *op_.zero_scalar_op;
+      select = !tbe ? zero.kernels : a1 ? zero.tbe_a1_kernels : zero.tbe_kernels;
+      kernel_type_ = zero.kernel_type;
+    }
     // The workspace upstream's executor reports: what the AscendC kernel's tiling asks for; TBE
     // kernels ask for none.
     const uint64_t kernel_workspace = tbe ? 0 : tiling.workspace;
@@ -274,8 +281,22 @@ class PhaseOne {
   // hold (upstream's Cast would run on AI CPU): no kernel here is "not supported", never a crash.
   aclnnStatus RequireKernels(bool found, aclDataType in, aclDataType out) const {
     if (found) return ACLNN_SUCCESS;
-    return Fail(api_, ACLNN_ERR_INNER_FIND_KERNEL_ERROR, "%s has no host kernel from %s to %s.", op_.kernel_type,
+    return Fail(api_, ACLNN_ERR_INNER_FIND_KERNEL_ERROR, "%s has no host kernel from %s to %s.", kernel_type_,
                 DtypeName(in).c_str(), DtypeName(out).c_str());
+  }
+
+  // Whether the row's scalar 0 selects its ZeroScalarOp (upstream's IsFloatEqual(ToFloat(), 0)).
+  bool ZeroScalarPath() const {
+    return op_.zero_scalar_op != nullptr && std::fabs(ScalarToFloat(call_.scalars[0])) <= FLT_EPSILON;
+  }
+
+  // The op's dtype list on the profile (with the ZeroScalarOp's extra dtype on 950).
+  DtypeList OpDtypes() const {
+    DtypeList list = DtypesFor(op_.dtypes, *profile_);
+    if (ZeroScalarPath() && profile_->series == SocSeries::kAscend950) {
+      list.values[list.count++] = op_.zero_scalar_op->extra_950_dtype;
+    }
+    return list;
   }
 
   // The dtype the kernel computes in: the inputs' promoted one, or the first input's.
@@ -298,6 +319,7 @@ class PhaseOne {
   const OpSpec& op_;
   const OpCall& call_;
   const char* api_;
+  const char* kernel_type_ = op_.kernel_type;  // the NPU op the plan runs
   const SocProfile* profile_ = nullptr;
   bool empty_exit_ = false;  // an EmptyExits step found an empty input
 };

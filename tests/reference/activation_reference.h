@@ -147,6 +147,50 @@ inline int32_t ThresholdInt32Tbe(int32_t x, int32_t threshold, int32_t value) {
   return r >= 2147483648.0f ? INT32_MAX : static_cast<int32_t>(r);
 }
 
+/// Which kernel of aclnnThresholdBackward runs: upstream's plan picks ReluGrad for a threshold
+/// within FLT_EPSILON of 0, ThresholdGradV2D otherwise; each SoC family has its sequence.
+enum class ThresholdGradKernel { k950, kTbe, kTbeA1 };
+
+/// One element of aclnnThresholdBackward (one format for g, x and out), threshold as fp32.
+///  - ThresholdGradV2D: +0 where x <= t, else g (950 compares with the fp32 t; TBE with t rounded to
+///    an fp16 input's dtype; TBE on Ascend910 keeps g where x > t, so a NaN x gives +0);
+///  - ReluGrad (t == 0): 950 multiplies, g * (x <= 0 ? 0 : 1); TBE selects +0 for fp16/fp32 but
+///    multiplies bf16's g by the step x <= 0 ? 0 : min(x, 2^-126) * 2^126 (in fp32); on Ascend910
+///    fp32 takes that step and fp16 the step x > 0 ? 1 : 0. A NaN x keeps g (select) or gives NaN
+///    (the step).
+inline uint32_t ThresholdGradElement(uint32_t g_raw, uint32_t x_raw, Format format, float threshold, bool relu,
+                                     ThresholdGradKernel kernel, const Numerics& n) {
+  const float g = Widen(g_raw, format, n);
+  const float x = Widen(x_raw, format, n);
+  float y;
+  if (!relu) {
+    const float t =
+        kernel != ThresholdGradKernel::k950 && format == Format::kFp16 ? LambdaAsFp16(threshold) : threshold;
+    if (kernel == ThresholdGradKernel::kTbeA1) {
+      y = x > t ? g : 0.0f;
+    } else {
+      y = x <= t ? 0.0f : g;
+    }
+  } else if (kernel == ThresholdGradKernel::k950) {
+    y = x <= 0.0f ? Mul(g, 0.0f, n) : g;
+  } else if (kernel == ThresholdGradKernel::kTbe && format != Format::kBf16) {
+    y = x <= 0.0f ? 0.0f : g;
+  } else {
+    float step;
+    if (std::isnan(x)) {
+      step = x;
+    } else if (x <= 0.0f) {
+      step = 0.0f;
+    } else if (format == Format::kFp16) {
+      step = 1.0f;
+    } else {
+      step = x >= 1.1754943508222875e-38f ? 1.0f : static_cast<float>(static_cast<double>(x) * std::ldexp(1.0, 126));
+    }
+    y = Mul(g, step, n);
+  }
+  return Narrow(y, format, n);
+}
+
 /// One element of aclnnHardtanhBackward (one format for g, x and out; min and max fp32).
 ///  - 950: a Select, g where min < x < max or x is NaN, else +0;
 ///  - TBE (tbe && !a1): g times the product of the two compares (exact 0 or g, with g's sign; NaN
