@@ -13,6 +13,22 @@
 namespace aclnn_host {
 namespace kernels {
 
+/// One dense kernel for every variant: integer kernels have no overflow mode and no streaming form.
+inline ElementwiseKernels EveryVariant(DenseKernel kernel) { return {kernel, kernel, kernel, kernel, DeviceKernel{}}; }
+
+inline bool IsIntegerDtype(aclDataType dtype) {
+  return dtype == ACL_INT8 || dtype == ACL_UINT8 || dtype == ACL_INT16 || dtype == ACL_INT32 || dtype == ACL_INT64;
+}
+
+/// fp32 -> int32 truncating toward zero, saturating, NaN as 0 (the vector unit's conversion; an
+/// int32 rounded to fp32 can reach 2^31).
+inline int32_t TruncateToInt32(float value) {
+  if (value != value) return 0;
+  if (value >= 2147483648.0f) return INT32_MAX;
+  if (value <= -2147483648.0f) return INT32_MIN;
+  return static_cast<int32_t>(value);
+}
+
 /// aclnn's Cast between float dtypes (l0op::Cast): exact widening, nearest-even narrowing, with the
 /// profile's saturation and subnormal flush. What a plan runs around a kernel whose dtype differs
 /// from its inputs' (a promotion) or its output's.

@@ -318,12 +318,6 @@ namespace {
 
 // ---- integer kernels of ThresholdGradV2D and ReluGrad: one element at a time ---------------------
 
-/// fp32 -> int32, the value already integral: saturating (2^31 is the largest an int32 rounds to).
-int32_t SaturateToInt32(float value) {
-  if (value >= 2147483648.0f) return INT32_MAX;
-  return static_cast<int32_t>(value);
-}
-
 /// ThresholdGradV2D for INT8/UINT8 (exact through fp16/fp32) and INT32, which both kernels convert
 /// to fp32 (nearest-even: beyond 2^24 g and x round) and back: 0 where x <= threshold, else g.
 template <typename T>
@@ -335,7 +329,7 @@ void IntegerThresholdGradKernel(int64_t n, const void* const* inputs, void* outp
   for (int64_t i = 0; i < n; ++i) {
     if (sizeof(T) == 4) {
       const float gf = static_cast<float>(g[i]);
-      out[i] = static_cast<float>(x[i]) <= threshold ? T{0} : static_cast<T>(SaturateToInt32(gf));
+      out[i] = static_cast<float>(x[i]) <= threshold ? T{0} : static_cast<T>(TruncateToInt32(gf));
     } else {
       out[i] = static_cast<float>(x[i]) <= threshold ? T{0} : g[i];
     }
@@ -351,20 +345,18 @@ void IntegerReluGradKernel(int64_t n, const void* const* inputs, void* output) {
   for (int64_t i = 0; i < n; ++i) out[i] = x[i] <= 0 ? T{0} : g[i];
 }
 
-ElementwiseKernels AllVariants(DenseKernel kernel) { return {kernel, kernel, kernel, kernel, DeviceKernel{}}; }
-
 template <template <typename> class Kernel>
 ElementwiseKernels IntegerGradKernels(aclDataType in, aclDataType out) {
   if (in != out) return {};
   switch (in) {
     case ACL_INT8:
-      return AllVariants(Kernel<int8_t>::kFunction);
+      return EveryVariant(Kernel<int8_t>::kFunction);
     case ACL_UINT8:
-      return AllVariants(Kernel<uint8_t>::kFunction);
+      return EveryVariant(Kernel<uint8_t>::kFunction);
     case ACL_INT32:
-      return AllVariants(Kernel<int32_t>::kFunction);
+      return EveryVariant(Kernel<int32_t>::kFunction);
     case ACL_INT64:
-      return AllVariants(Kernel<int64_t>::kFunction);
+      return EveryVariant(Kernel<int64_t>::kFunction);
     default:
       return {};
   }
@@ -379,44 +371,41 @@ struct ReluGradInteger {
   static constexpr DenseKernel kFunction = IntegerReluGradKernel<T>;
 };
 
-bool IsInteger(aclDataType dtype) {
-  return dtype == ACL_INT8 || dtype == ACL_UINT8 || dtype == ACL_INT32 || dtype == ACL_INT64;
-}
-
 }  // namespace
 
 ElementwiseKernels ThresholdGradKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
-  if (IsInteger(in)) return in == ACL_INT64 ? ElementwiseKernels{} : IntegerGradKernels<ThresholdGradInteger>(in, out);
+  if (IsIntegerDtype(in))
+    return in == ACL_INT64 ? ElementwiseKernels{} : IntegerGradKernels<ThresholdGradInteger>(in, out);
   AH_SELECT_BY_ISA(isa, ThresholdGradTable, in, out, flush_subnormals);
   return {};
 }
 
 ElementwiseKernels ThresholdGradTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
-  if (IsInteger(in)) return ThresholdGradKernels(isa, in, out, flush_subnormals);
+  if (IsIntegerDtype(in)) return ThresholdGradKernels(isa, in, out, flush_subnormals);
   AH_SELECT_BY_ISA(isa, ThresholdGradTbeTable, in, out, flush_subnormals);
   return {};
 }
 
 ElementwiseKernels ThresholdGradTbeA1Kernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
-  if (IsInteger(in)) return ThresholdGradKernels(isa, in, out, flush_subnormals);
+  if (IsIntegerDtype(in)) return ThresholdGradKernels(isa, in, out, flush_subnormals);
   AH_SELECT_BY_ISA(isa, ThresholdGradTbeA1Table, in, out, flush_subnormals);
   return {};
 }
 
 ElementwiseKernels ReluGradKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
-  if (IsInteger(in)) return IntegerGradKernels<ReluGradInteger>(in, out);
+  if (IsIntegerDtype(in)) return IntegerGradKernels<ReluGradInteger>(in, out);
   AH_SELECT_BY_ISA(isa, ReluGradTable, in, out, flush_subnormals);
   return {};
 }
 
 ElementwiseKernels ReluGradTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
-  if (IsInteger(in)) return IntegerGradKernels<ReluGradInteger>(in, out);
+  if (IsIntegerDtype(in)) return IntegerGradKernels<ReluGradInteger>(in, out);
   AH_SELECT_BY_ISA(isa, ReluGradTbeTable, in, out, flush_subnormals);
   return {};
 }
 
 ElementwiseKernels ReluGradTbeA1Kernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
-  if (IsInteger(in)) return IntegerGradKernels<ReluGradInteger>(in, out);
+  if (IsIntegerDtype(in)) return IntegerGradKernels<ReluGradInteger>(in, out);
   AH_SELECT_BY_ISA(isa, ReluGradTbeA1Table, in, out, flush_subnormals);
   return {};
 }

@@ -262,8 +262,7 @@ void IntegerUnaryKernel(int64_t n, const void* const* inputs, void* output) {
 
 template <class Op, typename T>
 ElementwiseKernels IntegerUnaryKernelsOf() {
-  const DenseKernel kernel = IntegerUnaryKernel<Op, T>;
-  return {kernel, kernel, kernel, kernel, DeviceKernel{}};  // no overflow mode, no streaming variant
+  return EveryVariant(IntegerUnaryKernel<Op, T>);
 }
 
 /// Op's kernels for an integer dtype (in == out), or none.
@@ -304,15 +303,6 @@ void IntegerThresholdKernel(int64_t n, const void* const* inputs, void* output) 
   for (int64_t i = 0; i < n; ++i) out[i] = x[i] <= threshold ? value : x[i];
 }
 
-/// fp32 -> int32 truncating toward zero, saturating (the vector unit's conversion of a value
-/// rounded up to 2^31).
-int32_t TruncateToInt32(float value) {
-  if (value != value) return 0;
-  if (value >= 2147483648.0f) return INT32_MAX;
-  if (value <= -2147483648.0f) return INT32_MIN;
-  return static_cast<int32_t>(value);
-}
-
 /// TBE's INT16 Threshold: upstream's plan Casts self to INT32, TBE's INT32 kernel compares and
 /// selects in fp32 with the INT32 scalars, and the output Cast keeps the low 16 bits (our reading
 /// of l0op::Cast INT32 -> INT16; only a value outside INT16's range reaches it).
@@ -329,22 +319,20 @@ void TbeInt16ThresholdKernel(int64_t n, const void* const* inputs, void* output)
   }
 }
 
-ElementwiseKernels DenseKernelsOf(DenseKernel kernel) { return {kernel, kernel, kernel, kernel, DeviceKernel{}}; }
-
 /// 950's native Threshold kernel for an integer dtype (in == out: no host Cast between integers).
 ElementwiseKernels IntegerThresholdKernels(aclDataType in, aclDataType out) {
   if (in != out) return {};
   switch (in) {
     case ACL_INT8:
-      return DenseKernelsOf(IntegerThresholdKernel<int8_t>);
+      return EveryVariant(IntegerThresholdKernel<int8_t>);
     case ACL_UINT8:
-      return DenseKernelsOf(IntegerThresholdKernel<uint8_t>);
+      return EveryVariant(IntegerThresholdKernel<uint8_t>);
     case ACL_INT16:
-      return DenseKernelsOf(IntegerThresholdKernel<int16_t>);
+      return EveryVariant(IntegerThresholdKernel<int16_t>);
     case ACL_INT32:
-      return DenseKernelsOf(IntegerThresholdKernel<int32_t>);
+      return EveryVariant(IntegerThresholdKernel<int32_t>);
     case ACL_INT64:
-      return DenseKernelsOf(IntegerThresholdKernel<int64_t>);
+      return EveryVariant(IntegerThresholdKernel<int64_t>);
     default:
       return {};
   }
@@ -363,10 +351,6 @@ void DoubleLeakyReluKernel(int64_t n, const void* const* inputs, void* output) {
 ElementwiseKernels DoubleLeakyReluKernels(aclDataType out) {
   if (out != ACL_DOUBLE) return {};  // no host Cast from DOUBLE
   return {DoubleLeakyReluKernel, DoubleLeakyReluKernel, DoubleLeakyReluKernel, DoubleLeakyReluKernel, DeviceKernel{}};
-}
-
-bool IsIntegerDtype(aclDataType dtype) {
-  return dtype == ACL_INT8 || dtype == ACL_UINT8 || dtype == ACL_INT16 || dtype == ACL_INT32 || dtype == ACL_INT64;
 }
 
 }  // namespace
@@ -388,7 +372,7 @@ ElementwiseKernels ThresholdTbeKernels(Isa isa, aclDataType in, aclDataType out,
     AH_SELECT_BY_ISA(isa, ThresholdTbeInt32Table, in, out, flush_subnormals);
     return {};
   }
-  if (in == ACL_INT16) return in == out ? DenseKernelsOf(TbeInt16ThresholdKernel) : ElementwiseKernels{};
+  if (in == ACL_INT16) return in == out ? EveryVariant(TbeInt16ThresholdKernel) : ElementwiseKernels{};
   return ThresholdKernels(isa, in, out, flush_subnormals);  // the same values in every other dtype
 }
 
