@@ -163,6 +163,34 @@ AH_INTERNAL_API ElementwiseKernels ReluGradTbeKernels(Isa isa, aclDataType in, a
 AH_INTERNAL_API ElementwiseKernels ReluGradTbeA1Kernels(Isa isa, aclDataType in, aclDataType out,
                                                         bool flush_subnormals);
 
+/// Where aclnnAddRelu's converter puts alpha: as fp32 (aclScalar::ToFloat, Axpy's attribute), as
+/// the integer compute dtype's value (ConvertToTensor, for Mul), and whether TBE's Axpy multiplies
+/// and adds in two steps (its inputs' shapes differ on an axis other than the last).
+constexpr int kAddReluAlpha = 0;
+constexpr int kAddReluAlphaInteger = 0;
+constexpr int kAddReluSeparateMulAdd = 1;
+
+/// The "alpha is one" test of aclnnAddRelu's plan: !(a > 1 || a < 1), so NaN counts as one.
+inline bool AddReluAlphaIsOne(float alpha) { return !(alpha > 1.0f || alpha < 1.0f); }
+
+/// aclnnAddRelu on Ascend 950, in its compute dtype (in == out; the plan Casts around it): FLOAT
+/// (every float input) Add where alpha is one, else Axpy's single vaxpy, taken as a fused
+/// multiply-add fma(alpha, other, self), then Relu (-0 -> +0, NaN stays); INT32 the same Axpy in
+/// fp32 (inputs rounded to fp32, the result truncated, saturating); INT8, UINT8, INT16, INT64
+/// self + other * alpha wrapping in the dtype, then Relu (UINT8 none).
+AH_INTERNAL_API ElementwiseKernels AddReluKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+/// The same with the built-in TBE Axpy, which multiplies and adds in two roundings where the
+/// inputs' shapes differ on an axis other than the last.
+AH_INTERNAL_API ElementwiseKernels AddReluTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals);
+
+/// aclnnAddRelu's integer kernels (AddReluKernels and AddReluTbeKernels select them).
+AH_INTERNAL_API ElementwiseKernels IntegerAddReluKernels(aclDataType in, aclDataType out, bool tbe);
+
+/// l0op::Cast from an integer dtype: to another integer the low bits (two's complement wrap), to a
+/// float dtype one nearest-even rounding (INT64 beyond 2^53 first rounds to double). Empty where
+/// the host has no such Cast.
+AH_INTERNAL_API ElementwiseKernels IntegerCastKernels(aclDataType in, aclDataType out);
+
 /// The DOUBLE kernels (upstream's AI CPU): Casts between DOUBLE and fp32/fp16/bf16 (widening exact,
 /// narrowing one nearest-even rounding), and LeakyReluGrad in double.
 AH_INTERNAL_API ElementwiseKernels DoubleCastKernels(aclDataType in, aclDataType out, bool flush_subnormals);

@@ -2,6 +2,8 @@
 // binary kernels (gradOutput, self) compiled for every kernel variant (kernels/isa.h) by Highway's
 // foreach_target, in their own translation unit so that the family's kernels build in parallel.
 // Each is its NPU kernel's fp32 sequence, every operation rounded on its own (-ffp-contract=off).
+#include <cmath>
+
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/activation_grad_kernels.cc"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
@@ -306,6 +308,56 @@ ElementwiseKernels SoftshrinkGradTbeTable(Isa isa, aclDataType in, aclDataType o
   return BinaryKernels<SoftshrinkGradOp<true>>(isa, in, flush_subnormals);
 }
 
+/// fma(a, x, y) rounded once: the target's FMA, or lane by lane with std::fma where the target has
+/// none (SSE4, the portable baseline).
+template <class D>
+HWY_INLINE hn::Vec<D> FusedMulAdd(D d, hn::Vec<D> a, hn::Vec<D> x, hn::Vec<D> y) {
+#if HWY_NATIVE_FMA
+  (void)d;
+  return hn::MulAdd(a, x, y);
+#else
+  constexpr size_t kMaxLanes = 16;  // 128-bit targets
+  HWY_ALIGN float av[kMaxLanes], xv[kMaxLanes], yv[kMaxLanes];
+  hn::Store(a, d, av);
+  hn::Store(x, d, xv);
+  hn::Store(y, d, yv);
+  for (size_t i = 0; i < hn::Lanes(d); ++i) yv[i] = std::fma(av[i], xv[i], yv[i]);
+  return hn::Load(d, yv);
+#endif
+}
+
+/// aclnnAddRelu in fp32 (x1 = self, x2 = other, both Cast to FLOAT): Add where alpha is one (NaN
+/// too), else Axpy — fma(alpha, x2, x1), or with kTbe and the scalars' flag TBE's vmuls then vadd
+/// (two roundings) — then Relu: +0 unless the sum is > 0 or NaN.
+template <bool kTbe>
+struct AddReluOp {
+  static constexpr Rounding kRounding = Rounding::kNearestEven;
+  static constexpr bool kHasScalars = true;
+  template <bool kFlush, class D>
+  static HWY_INLINE hn::Vec<D> Apply(D d, const KernelScalars& s, hn::Vec<D> x1, hn::Vec<D> x2) {
+    const float alpha = s.values[kAddReluAlpha];
+    hn::Vec<D> r;
+    if (AddReluAlphaIsOne(alpha)) {
+      r = Round<kFlush>(d, hn::Add(x1, x2));
+    } else if (kTbe && s.integers[kAddReluSeparateMulAdd] != 0) {
+      r = Round<kFlush>(d, hn::Add(x1, Round<kFlush>(d, hn::Mul(x2, hn::Set(d, alpha)))));
+    } else {
+      r = Round<kFlush>(d, FusedMulAdd(d, hn::Set(d, alpha), x2, x1));
+    }
+    return hn::IfThenElseZero(hn::Or(hn::Gt(r, hn::Zero(d)), hn::IsNaN(r)), r);
+  }
+};
+
+ElementwiseKernels AddReluTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in != out || in != ACL_FLOAT) return {};
+  return BinaryKernels<AddReluOp<false>>(isa, in, flush_subnormals);
+}
+
+ElementwiseKernels AddReluTbeTable(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (in != out || in != ACL_FLOAT) return {};
+  return BinaryKernels<AddReluOp<true>>(isa, in, flush_subnormals);
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace kernels
 }  // namespace aclnn_host
@@ -452,6 +504,18 @@ ElementwiseKernels SoftshrinkGradKernels(Isa isa, aclDataType in, aclDataType ou
 
 ElementwiseKernels SoftshrinkGradTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
   AH_SELECT_BY_ISA(isa, SoftshrinkGradTbeTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels AddReluKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (IsIntegerDtype(in)) return IntegerAddReluKernels(in, out, false);
+  AH_SELECT_BY_ISA(isa, AddReluTable, in, out, flush_subnormals);
+  return {};
+}
+
+ElementwiseKernels AddReluTbeKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (IsIntegerDtype(in)) return IntegerAddReluKernels(in, out, true);
+  AH_SELECT_BY_ISA(isa, AddReluTbeTable, in, out, flush_subnormals);
   return {};
 }
 

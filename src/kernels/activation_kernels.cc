@@ -356,6 +356,7 @@ ElementwiseKernels DoubleLeakyReluKernels(aclDataType out) {
 }  // namespace
 
 ElementwiseKernels CastKernels(Isa isa, aclDataType in, aclDataType out, bool flush_subnormals) {
+  if (IsIntegerDtype(in)) return IntegerCastKernels(in, out);
   if (in == ACL_DOUBLE || out == ACL_DOUBLE) return DoubleCastKernels(in, out, flush_subnormals);
   AH_SELECT_BY_ISA(isa, CastTable, in, out, flush_subnormals);
   return {};

@@ -41,13 +41,43 @@ TensorDesc ContiguousDesc(const Dims& shape, aclDataType dtype) {
   return desc;
 }
 
-aclDataType PromoteFloatTypes(aclDataType a, aclDataType b) {
-  const auto is_float = [](aclDataType t) {
-    return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16 || t == ACL_DOUBLE;
-  };
-  if (!is_float(a) || !is_float(b)) return a == b ? a : ACL_DT_UNDEFINED;
+namespace {
+
+// A dtype's place in the promotion order (0: not promotable), and whether it is a float.
+int PromotionRank(aclDataType t) {
+  switch (t) {
+    case ACL_BOOL:
+      return 1;
+    case ACL_UINT8:
+    case ACL_INT8:
+      return 2;
+    case ACL_INT16:
+      return 3;
+    case ACL_INT32:
+      return 4;
+    case ACL_INT64:
+      return 5;
+    case ACL_FLOAT16:
+    case ACL_BF16:
+      return 6;
+    case ACL_FLOAT:
+      return 7;
+    case ACL_DOUBLE:
+      return 8;
+    default:
+      return 0;
+  }
+}
+
+}  // namespace
+
+aclDataType PromoteTypes(aclDataType a, aclDataType b) {
   if (a == b) return a;
-  return a == ACL_DOUBLE || b == ACL_DOUBLE ? ACL_DOUBLE : ACL_FLOAT;
+  const int ra = PromotionRank(a);
+  const int rb = PromotionRank(b);
+  if (ra == 0 || rb == 0) return ACL_DT_UNDEFINED;
+  if (ra == rb) return ra == 2 ? ACL_INT16 : ACL_FLOAT;  // UINT8 with INT8; fp16 with bf16
+  return ra > rb ? a : b;
 }
 
 }  // namespace aclnn_host

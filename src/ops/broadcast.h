@@ -19,9 +19,12 @@ AH_INTERNAL_API TensorDesc BroadcastView(const TensorDesc& desc, const Dims& sha
 /// A contiguous tensor of `shape` and `dtype` with no storage yet (a plan's temporary).
 AH_INTERNAL_API TensorDesc ContiguousDesc(const Dims& shape, aclDataType dtype);
 
-/// op::PromoteType for the float dtypes: equal ones stay; double with anything gives double; fp32
-/// with fp16 or bf16, and fp16 with bf16, give fp32. ACL_DT_UNDEFINED for other pairs.
-AH_INTERNAL_API aclDataType PromoteFloatTypes(aclDataType a, aclDataType b);
+/// op::PromoteType (torch's promotion) over BOOL, the integers up to INT64 and the float dtypes:
+/// equal dtypes stay; BOOL gives way to anything; between integers the wider wins, and UINT8 with
+/// INT8 gives INT16; an integer with a float dtype gives the float one; fp16 with bf16 gives fp32;
+/// DOUBLE wins over everything. ACL_DT_UNDEFINED for other dtypes (complex, unsigned wider than 8
+/// bits).
+AH_INTERNAL_API aclDataType PromoteTypes(aclDataType a, aclDataType b);
 
 }  // namespace aclnn_host
 

@@ -63,6 +63,8 @@ enum class Check : uint8_t {
   kScalarDtypeInList,  // scalar a's dtype is in the op's scalar list for the SoC ("Tensor <name> not implemented ...")
   kFlagForbidsNegative,  // flag a set and scalar b (as a double) negative fail; `name` is the message's format
   kCastableBefore950,    // kCastable, on every SoC but Ascend 950 (upstream's NpuArch < DAV_3510)
+  kScalarCastable,       // scalar a's dtype can be cast to the inputs' promoted dtype; `name`: the message
+  kOutputPointers,       // workspaceSize and executor are not null (first, unless a row places it later)
 };
 
 /// Which SoCs keep BF16 in an op's dtype list (upstream's gates differ from API to API).
@@ -86,7 +88,10 @@ constexpr CheckStep NotNull(int8_t operand, const char* name = nullptr) {
 constexpr CheckStep ScalarNotNull(int8_t scalar) { return {Check::kScalarNotNull, scalar, 0, 0, nullptr}; }
 constexpr CheckStep AllLive() { return {Check::kAllLive, 0, 0, 0, nullptr}; }
 constexpr CheckStep Profile() { return {Check::kProfile, 0, 0, 0, nullptr}; }
-constexpr CheckStep DtypeInList(int8_t operand) { return {Check::kDtypeInList, operand, 0, 0, nullptr}; }
+/// `name`: what the message calls the operand, where it is not its argument name.
+constexpr CheckStep DtypeInList(int8_t operand, const char* name = nullptr) {
+  return {Check::kDtypeInList, operand, 0, 0, name};
+}
 constexpr CheckStep DtypeInListAs(int8_t operand, const char* format) {
   return {Check::kDtypeInListAs, operand, 0, 0, format};
 }
@@ -112,7 +117,18 @@ constexpr CheckStep ScalarNotNegative(int8_t scalar) { return {Check::kScalarNot
 constexpr CheckStep Promotable(int8_t a, int8_t b, const char* format = nullptr) {
   return {Check::kPromotable, a, b, 0, format};
 }
-constexpr CheckStep PromotedCastable(int8_t to) { return {Check::kPromotedCastable, to, 0, 0, nullptr}; }
+/// `format`: upstream's message (the promoted dtype, then operand's), or nullptr for the family's.
+constexpr CheckStep PromotedCastable(int8_t to, const char* format = nullptr) {
+  return {Check::kPromotedCastable, to, 0, 0, format};
+}
+/// aclnnAddRelu's alpha: its dtype must cast to the inputs' promoted one (`format`: the scalar's
+/// dtype, then the promoted one).
+constexpr CheckStep ScalarCastable(int8_t scalar, const char* format) {
+  return {Check::kScalarCastable, scalar, 0, 0, format};
+}
+/// Where upstream checks workspaceSize and executor for null when it is not first (aclnnInplaceAddRelu
+/// runs its CheckInplace before).
+constexpr CheckStep OutputPointers() { return {Check::kOutputPointers, 0, 0, 0, nullptr}; }
 constexpr CheckStep EmptyExits() { return {Check::kEmptyExits, 0, 0, 0, nullptr}; }
 constexpr CheckStep Broadcast(int8_t a, int8_t b) { return {Check::kBroadcast, a, b, 0, nullptr}; }
 /// `format`: upstream's own message (the broadcast shape, then the operand's), or nullptr for
@@ -231,6 +247,9 @@ struct OpSpec {
   DtypeRule scalar_dtypes = {};
   // What scalar 0 within FLT_EPSILON of zero runs instead (nullptr: the row's kernels always).
   const ZeroScalarOp* zero_scalar_op = nullptr;
+  // The kernels compute a promoted fp16 or bf16 in fp32 (aclnnAddRelu Casts its float inputs to
+  // FLOAT whatever they promote to); the checks still see the promoted dtype.
+  bool floats_compute_in_fp32 = false;
 };
 
 /// The operator table, in `aclnn-host --help` order.

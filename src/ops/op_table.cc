@@ -35,6 +35,7 @@ ElementwiseKernels HardswishGradV1Tbe(kernels::Isa isa, aclDataType in, aclDataT
 }
 
 aclTensor* MutableTensor(const aclTensor* tensor) { return const_cast<aclTensor*>(tensor); }
+aclScalar* MutableScalar(const aclScalar* scalar) { return const_cast<aclScalar*>(scalar); }
 
 // A scalar as a kernel holds it in fp16 (nearest-even), widened back.
 float AsFp16(float value) { return WidenHalf(NarrowToHalf(value)); }
@@ -126,6 +127,30 @@ aclnnStatus ThresholdGradScalars(const char*, const OpCall& call, aclDataType, K
   return ACLNN_SUCCESS;
 }
 
+// TBE's Axpy multiplies and adds in two steps (vmuls, vadd) when its inputs' shapes, aligned on the
+// right, differ on an axis other than the last (axpy_compute's neg_1_axis_flag).
+bool DifferOnLeadingAxis(const Dims& a, const Dims& b) {
+  if (a == b) return false;
+  const size_t rank = a.rank > b.rank ? a.rank : b.rank;
+  for (size_t i = 0; i + 1 < rank; ++i) {
+    const int64_t x = i + a.rank >= rank ? a[i + a.rank - rank] : 1;
+    const int64_t y = i + b.rank >= rank ? b[i + b.rank - rank] : 1;
+    if (x != y) return true;
+  }
+  return false;
+}
+
+// aclnnAddRelu: alpha as fp32 (aclScalar::ToFloat, Axpy's attribute and the "is one" test), as the
+// integer compute dtype's value (ConvertToTensor, for Mul), and TBE's two-step flag.
+aclnnStatus AddReluScalars(const char*, const OpCall& call, aclDataType dtype, KernelScalars* scalars) {
+  const aclScalar* alpha = call.scalars[0];
+  scalars->values[kernels::kAddReluAlpha] = ScalarToFloat(alpha);
+  if (kernels::IsIntegerDtype(dtype)) scalars->integers[kernels::kAddReluAlphaInteger] = ScalarToInteger(alpha, dtype);
+  scalars->integers[kernels::kAddReluSeparateMulAdd] =
+      DifferOnLeadingAxis(DescOf(call.inputs[0]).view, DescOf(call.inputs[1]).view) ? 1 : 0;
+  return ACLNN_SUCCESS;
+}
+
 // aclnnThresholdBackward's ReluGrad, for a threshold within FLT_EPSILON of 0; 950 then takes INT64.
 constexpr ZeroScalarOp kReluGradForZeroThreshold = {"ReluGrad", kernels::ReluGradKernels, kernels::ReluGradTbeKernels,
                                                     kernels::ReluGradTbeA1Kernels, ACL_INT64};
@@ -135,6 +160,14 @@ constexpr const char* kLeakyReluInPlaceSlopeMessage =
     "In-place leakyRelu backward calculation is triggered with a negativeSlope which is not supported, while "
     "negativeSlope: [%e], selfIsResult: [%d]. This is caused by calling in-place forward function with a negative "
     "slope, please call out-of-place version instead.";
+
+// aclnnAddRelu's messages and dtypes (op_api/aclnn_add_relu.cpp).
+constexpr const char* kAddReluPromoteMessage = "Self dtype %s and other dtype %s can not promote dtype.";
+constexpr const char* kAddReluAlphaMessage = "Alpha dtype %s can't be cast to the promote dtype %s.";
+constexpr const char* kAddReluOutMessage = "Promote dtype %s can't be cast to the desired output type %s.";
+constexpr DtypeRule kAddReluDtypes =
+    Dtypes({ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32, ACL_INT64},
+           Bf16Gate::kArch2201Or3510);
 
 enum OpIndex : size_t {
 #define AH_OPERATOR(Api, Params, ToCall, FromCall, ...) kOp##Api,

@@ -82,7 +82,7 @@ class PhaseOne {
         return status;
       }
       case Check::kDtypeInList:
-        return CheckDtypeInList(api_, Operand(step.a), OpDtypes());
+        return CheckDtypeInList(api_, Operand(step.a, step.name), OpDtypes());
       case Check::kDtypeInListAs: {
         const aclDataType dtype = DescOf(Operand(step.a).tensor).dtype;
         const DtypeList list = OpDtypes();
@@ -115,7 +115,7 @@ class PhaseOne {
       case Check::kPromotable: {
         const aclDataType a = DescOf(Operand(step.a).tensor).dtype;
         const aclDataType b = DescOf(Operand(step.b).tensor).dtype;
-        const aclDataType promoted = PromoteFloatTypes(a, b);
+        const aclDataType promoted = PromoteTypes(a, b);
         if (promoted == ACL_DT_UNDEFINED) {
           const char* format =
               step.name != nullptr ? step.name : "GradOutput dtype %s and self dtype %s can not promote dtype.";
@@ -131,9 +131,18 @@ class PhaseOne {
         const NamedTensor to = Operand(step.a);
         const aclDataType dtype = DescOf(to.tensor).dtype;
         if (CanCast(promoted, dtype)) return ACLNN_SUCCESS;
-        return Fail(api_, ACLNN_ERR_PARAM_INVALID, "Result type %s can't be cast to the desired output type %s.",
-                    DtypeName(promoted).c_str(), DtypeName(dtype).c_str());
+        const char* format =
+            step.name != nullptr ? step.name : "Result type %s can't be cast to the desired output type %s.";
+        return Fail(api_, ACLNN_ERR_PARAM_INVALID, format, DtypeName(promoted).c_str(), DtypeName(dtype).c_str());
       }
+      case Check::kScalarCastable: {
+        const aclDataType dtype = call_.scalars[step.a]->dtype;
+        if (CanCast(dtype, KernelDtype())) return ACLNN_SUCCESS;
+        return Fail(api_, ACLNN_ERR_PARAM_INVALID, step.name, DtypeName(dtype).c_str(),
+                    DtypeName(KernelDtype()).c_str());
+      }
+      case Check::kOutputPointers:
+        return CheckOutputPointers(api_, workspace_size_, executor_);
       case Check::kEmptyExits:
         for (int8_t i = 0; i < op_.num_inputs; ++i)
           empty_exit_ = empty_exit_ || HasZeroDim(DescOf(call_.inputs[i]).view);
@@ -197,7 +206,11 @@ class PhaseOne {
   }
 
   aclnnStatus Run(uint64_t* workspace_size, aclOpExecutor** executor) {
-    AH_RETURN_IF_FAILED(CheckOutputPointers(api_, workspace_size, executor));
+    workspace_size_ = workspace_size;
+    executor_ = executor;
+    bool pointers_checked_later = false;
+    for (const CheckStep& step : op_.checks) pointers_checked_later |= step.check == Check::kOutputPointers;
+    if (!pointers_checked_later) AH_RETURN_IF_FAILED(CheckOutputPointers(api_, workspace_size, executor));
     AH_RETURN_IF_FAILED(RunChecks());
     if (profile_ == nullptr) {  // a row without a Profile() step
       aclnnStatus status = ACLNN_SUCCESS;
@@ -221,7 +234,7 @@ class PhaseOne {
     AH_RETURN_IF_FAILED(CheckViewInStorage(api_, output));
     AH_RETURN_IF_FAILED(CheckOutputNotBroadcast(api_, output));
 
-    const aclDataType in_dtype = KernelDtype();
+    const aclDataType in_dtype = ComputeDtype();
     const aclDataType out_dtype = DescOf(output.tensor).dtype;
     KernelScalars scalars;
     if (op_.scalars != nullptr) AH_RETURN_IF_FAILED(op_.scalars(api_, call_, in_dtype, &scalars));
@@ -285,6 +298,14 @@ class PhaseOne {
                 DtypeName(in).c_str(), DtypeName(out).c_str());
   }
 
+  // The dtype the kernels run in: the promoted one, or FLOAT for a promoted fp16 or bf16 where the
+  // row computes floats in fp32.
+  aclDataType ComputeDtype() const {
+    const aclDataType dtype = KernelDtype();
+    const bool narrow_float = dtype == ACL_FLOAT16 || dtype == ACL_BF16;
+    return op_.floats_compute_in_fp32 && narrow_float ? ACL_FLOAT : dtype;
+  }
+
   // Whether the row's scalar 0 selects its ZeroScalarOp (upstream's IsFloatEqual(ToFloat(), 0)).
   bool ZeroScalarPath() const {
     return op_.zero_scalar_op != nullptr && std::fabs(ScalarToFloat(call_.scalars[0])) <= FLT_EPSILON;
@@ -302,7 +323,7 @@ class PhaseOne {
   // The dtype the kernel computes in: the inputs' promoted one, or the first input's.
   aclDataType KernelDtype() const {
     const aclDataType first = DescOf(call_.inputs[0]).dtype;
-    return op_.promotes ? PromoteFloatTypes(first, DescOf(call_.inputs[1]).dtype) : first;
+    return op_.promotes ? PromoteTypes(first, DescOf(call_.inputs[1]).dtype) : first;
   }
 
   aclnnStatus Tile(const NamedTensor* inputs, aclDataType dtype, OpTiling* tiling) const {
@@ -321,6 +342,8 @@ class PhaseOne {
   const char* api_;
   const char* kernel_type_ = op_.kernel_type;  // the NPU op the plan runs
   const SocProfile* profile_ = nullptr;
+  uint64_t* workspace_size_ = nullptr;
+  aclOpExecutor** executor_ = nullptr;
   bool empty_exit_ = false;  // an EmptyExits step found an empty input
 };
 
