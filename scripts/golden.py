@@ -46,7 +46,7 @@ OPS = ("hardswish_backward_v2", "hardswish_backward", "hardswish", "inplace_hard
        "inplace_hardsigmoid", "hardsigmoid_backward", "hardtanh_backward", "hardshrink", "hardshrink_backward", "softshrink", "softshrink_backward",
        "shrink", "relu", "inplace_relu",
        "leaky_relu", "inplace_leaky_relu", "leaky_relu_backward", "threshold", "inplace_threshold",
-       "threshold_backward")
+       "threshold_backward", "add_relu", "inplace_add_relu")
 # The scalars each case passes (`--scalar NAME=VALUE`): 0.3 is not an fp16 value, so the TBE kernels'
 # fp16 lambda differs from 950's fp32 one.
 SCALARS = {"hardshrink": {"lambd": 0.3}, "hardshrink_backward": {"lambd": 0.3}, "softshrink": {"lambd": 0.3},
@@ -54,13 +54,16 @@ SCALARS = {"hardshrink": {"lambd": 0.3}, "hardshrink_backward": {"lambd": 0.3}, 
            "hardtanh_backward": {"min": -1.2, "max": 2.4}, "leaky_relu": {"negative_slope": 0.3},
            "inplace_leaky_relu": {"negative_slope": 0.3}, "leaky_relu_backward": {"negative_slope": 0.3},
            "threshold": {"threshold": 0.3, "value": -2.5}, "inplace_threshold": {"threshold": 0.3, "value": -2.5},
-           "threshold_backward": {"threshold": 0.3}}
+           "threshold_backward": {"threshold": 0.3}, "add_relu": {"alpha": 1.2}, "inplace_add_relu": {"alpha": 1.2}}
+# Where integer inputs need another scalar (a FLOAT alpha cannot be cast to an integer promoted dtype).
+INTEGER_SCALARS = {"add_relu": {"alpha": "3:int64"}, "inplace_add_relu": {"alpha": "3:int64"}}
 # The operators whose lists lack BF16 on every SoC (upstream's dtype lists).
 NO_BF16_OPS = ("shrink",)
 # The integer dtypes each operator also takes (upstream's dtype lists), on every SoC.
 INTEGER_OPS = {"hardsigmoid": (I32,), "inplace_hardsigmoid": (I32,), "relu": (I8, U8, I32, I64),
                "inplace_relu": (I8, U8, I32, I64), "threshold": (I32, I8, U8, I16, I64),
-               "inplace_threshold": (I32, I8, U8, I16, I64), "threshold_backward": (I32, I8, U8)}
+               "inplace_threshold": (I32, I8, U8, I16, I64), "threshold_backward": (I32, I8, U8),
+               "add_relu": (I8, U8, I16, I32, I64), "inplace_add_relu": (I8, U8, I16, I32, I64)}
 
 
 # ---- storage formats: raw bits <-> fp32 -------------------------------------------------------------
@@ -262,6 +265,9 @@ def golden_integer(op, inputs, fmt, numerics):
     """Integer kernels. Relu: max(x, 0), exact. HardSigmoid INT32: x converted to fp32 (nearest-even),
     the fp32 sequence, truncated toward zero. Threshold: a select in the dtype, but TBE's INT32 (and
     INT16, Cast to INT32) kernel selects in fp32 and truncates back, saturating."""
+    if op in ("add_relu", "inplace_add_relu"):
+        x1 = inputs["self"] if "self" in inputs else inputs["self_ref"]
+        return add_relu_integer(x1, inputs["other"], fmt, int(INTEGER_SCALARS[op]["alpha"].split(":")[0]))
     x = inputs["self"]
     if op in ("relu", "inplace_relu"):
         return np.maximum(x, 0).astype(INTEGER[fmt])
@@ -281,6 +287,41 @@ def golden_integer(op, inputs, fmt, numerics):
         kept = np.clip(g.astype(np.float32).astype(np.float64), -2.0 ** 31, 2.0 ** 31 - 1).astype(np.int64)
         return np.where(x.astype(np.float32) <= t, 0, kept).astype(INTEGER[fmt])
     return np.trunc(hardsigmoid(x.astype(np.float32), dict(ftz=False))).astype(np.int32)
+
+
+def fma_f32(a, x, y):
+    """fma(a, x, y) on fp32 arrays, rounded once to fp32: the product is exact in float64, TwoSum
+    gives the sum's exact error, and the float64 sum rounded to odd then to fp32 rounds once."""
+    p = a.astype(np.float64) * x.astype(np.float64)
+    q = y.astype(np.float64)
+    s = p + q
+    bb = s - p
+    e = (p - (s - bb)) + (q - bb)
+    inexact = np.isfinite(s) & (e != 0)
+    # Truncate toward zero where the float64 sum rounded away from it, then set the last bit.
+    away = inexact & (np.sign(e) != np.sign(s))
+    t = np.where(away, np.nextafter(s, 0), s)
+    odd = np.where(inexact, (t.view(np.int64) | 1).view(np.float64), t)
+    return odd.astype(np.float32)
+
+
+def add_relu_float(x1, x2, alpha, numerics):
+    """aclnnAddRelu with both inputs Cast to fp32: Axpy (vaxpy, one rounding; alpha 1.2 is not one)
+    then Relu."""
+    ftz = flush if numerics["ftz"] else (lambda v: v)
+    return relu(ftz(fma_f32(np.full_like(x2, alpha), x2, x1)))
+
+
+def add_relu_integer(x1, x2, fmt, alpha):
+    """INT32: Axpy in fp32 (inputs nearest-even), truncated back saturating; the others Mul and Add
+    wrapping in the dtype; Relu except UINT8."""
+    if fmt == I32:
+        r = fma_f32(np.full(x2.shape, alpha, np.float32), x2.astype(np.float32), x1.astype(np.float32))
+        r = np.clip(np.trunc(r.astype(np.float64)), -2.0 ** 31, 2.0 ** 31 - 1).astype(np.int32)
+    else:
+        wide = x1.astype(np.int64).astype(np.uint64) + x2.astype(np.int64).astype(np.uint64) * np.uint64(alpha)
+        r = wide.astype(INTEGER[fmt])
+    return r if fmt == U8 else np.maximum(r, 0).astype(INTEGER[fmt])
 
 
 def relu(x):
@@ -348,6 +389,18 @@ def golden(op, inputs, fmt, out_fmt, numerics):
         read = (lambda raw: flush(widen(raw, fmt), fmt)) if numerics["ftz"] else (lambda raw: widen(raw, fmt))
         return store(relu(read(inputs["self"])), fmt, numerics)
     read = (lambda raw: flush(widen(raw, fmt), fmt)) if numerics["ftz"] else (lambda raw: widen(raw, fmt))
+    if op in ("add_relu", "inplace_add_relu"):
+        # Both inputs Cast to fp32 (exact; the saturation mode's Cast gives +0 for NaN and the largest
+        # float for infinity), computed in fp32, then Cast straight to out's dtype.
+        def cast(raw):
+            x = read(raw)
+            if fmt == F32 or not numerics["saturate"]:
+                return x
+            return np.where(np.isnan(x), np.float32(0), np.clip(x, -np.finfo(np.float32).max,
+                                                                 np.finfo(np.float32).max)).astype(np.float32)
+        x1 = cast(inputs["self"] if "self" in inputs else inputs["self_ref"])
+        return store(add_relu_float(x1, cast(inputs["other"]), np.float32(SCALARS[op]["alpha"]), numerics), out_fmt,
+                     numerics)
     if op == "shrink":
         kernel = store(onnx_shrink(read(inputs["self"]), np.float32(SCALARS[op]["lambd"]),
                                    np.float32(SCALARS[op]["bias"]), fmt, numerics), fmt, numerics)
@@ -509,9 +562,9 @@ def compare(actual, expected, fmt):
 
 # ---- cases ------------------------------------------------------------------------------------------
 
-def run_case(args, work, op, soc, fmt, out_fmt, strided, rng):
+def run_case(args, work, inputs_of, op, soc, fmt, out_fmt, strided, rng):
     numerics = SOCS[soc]
-    names = ("grad_output", "self") if "_backward" in op else ("self",)
+    names = inputs_of[op]
     count = args.size
     command = [args.cli, "run", op, "--soc", soc, "--dtype", fmt]
     inputs = {}
@@ -531,8 +584,9 @@ def run_case(args, work, op, soc, fmt, out_fmt, strided, rng):
             save(path, raw, fmt)
             inputs[name] = raw
         command += ["--input", "%s=%s" % (name, path)]
-    for name, value in SCALARS.get(op, {}).items():
-        command += ["--scalar", "%s=%r" % (name, value)]
+    scalars = dict(SCALARS.get(op, {}), **(INTEGER_SCALARS.get(op, {}) if fmt in INTEGER else {}))
+    for name, value in scalars.items():
+        command += ["--scalar", "%s=%s" % (name, value if isinstance(value, str) else repr(value))]
     if out_fmt != fmt:
         command += ["--out-dtype", out_fmt]
     out_path = os.path.join(work, tag + "_out.npy")
@@ -592,7 +646,7 @@ def main():
             extra += [(op, "Ascend910B3", F16, F32, False), (op, "Ascend950PR", F32, F16, False),
                       (op, "Ascend950PR", F16, F32, False)]
         if op in ("hardshrink", "hardshrink_backward", "hardsigmoid_backward", "softshrink", "leaky_relu",
-                  "leaky_relu_backward", "threshold"):
+                  "leaky_relu_backward", "threshold", "add_relu"):
             extra += [(op, "Ascend910B3", F16, F32, False), (op, "Ascend950PR", F32, F16, False),
                       (op, "Ascend910A", F32, F16, False)]
         if op == "hardswish":
@@ -603,7 +657,8 @@ def main():
     with tempfile.TemporaryDirectory(prefix="aclnn-host-golden-") as temp:
         work = args.work or temp
         os.makedirs(work, exist_ok=True)
-        failures = sum(not run_case(args, work, *case, rng) for case in cases)
+        inputs_of = {row["name"]: row["inputs"] for row in table}
+        failures = sum(not run_case(args, work, inputs_of, *case, rng) for case in cases)
     print("%d of %d cases bit-exact" % (len(cases) - failures, len(cases)))
     return 1 if failures else 0
 

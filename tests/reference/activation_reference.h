@@ -317,6 +317,27 @@ inline uint32_t OnnxShrinkElement(uint32_t raw, Format in, Format out, float lam
   return Narrow(Widen(kernel_output, in, read), out, n);
 }
 
+/// One element of aclnnAddRelu for float inputs, both Cast to fp32 (exact, but the saturation mode's
+/// Cast turns NaN into +0 and infinity into the largest float) (x1 = self, x2 = other):
+/// x1 + x2 where alpha is one (!(a > 1 || a < 1): NaN too); else Axpy, one rounding (std::fma: 950's
+/// vaxpy, TBE's taken alike) or, with `separate`, TBE's vmuls then vadd; Relu keeps values > 0 and
+/// NaN, else +0; then the Cast to out's format.
+inline uint32_t AddReluElement(uint32_t a_raw, Format a_format, uint32_t b_raw, Format b_format, Format out,
+                               float alpha, bool separate, const Numerics& n) {
+  const float x1 = CastToKernel(a_raw, a_format, Format::kFp32, n);
+  const float x2 = CastToKernel(b_raw, b_format, Format::kFp32, n);
+  float r;
+  if (!(alpha > 1.0f || alpha < 1.0f)) {
+    r = Add(x1, x2, n);
+  } else if (separate) {
+    r = Add(x1, Mul(x2, alpha, n), n);
+  } else {
+    r = FlushIfSubnormal(std::fma(alpha, x2, x1), n);
+  }
+  const float y = (r > 0.0f || r != r) ? r : 0.0f;
+  return Narrow(y, out, n);
+}
+
 }  // namespace reference
 
 #endif  // ACLNN_HOST_TESTS_REFERENCE_ACTIVATION_REFERENCE_H_
