@@ -150,8 +150,8 @@ TEST(AddReluUpstream, Cases) {
   EXPECT_TRUE(test::Rejected(PhaseOne(nine.get(), nine.get(), one_two.get(), nine.get()), kPhaseOne,
                              ACLNN_ERR_PARAM_INVALID, "The self tensor cannot be larger than 8 dimensions."));
   test::Tensor f105 = Make({10, 5});
-  EXPECT_TRUE(test::Rejected(PhaseOne(f105.get(), f105.get(), nullptr, f105.get()), kPhaseOne,
-                             ACLNN_ERR_PARAM_NULLPTR, "argument alpha"));
+  EXPECT_TRUE(test::Rejected(PhaseOne(f105.get(), f105.get(), nullptr, f105.get()), kPhaseOne, ACLNN_ERR_PARAM_NULLPTR,
+                             "argument alpha"));
   EXPECT_TRUE(test::Rejected(PhaseOne(nullptr, f105.get(), one.get(), f105.get()), kPhaseOne, ACLNN_ERR_PARAM_NULLPTR,
                              "argument self."));
   EXPECT_TRUE(test::Rejected(PhaseOne(f105.get(), nullptr, one.get(), f105.get()), kPhaseOne, ACLNN_ERR_PARAM_NULLPTR,
@@ -170,7 +170,8 @@ TEST(AddReluUpstream, Cases) {
                              "Shape of out should be [10, 5, 5, 10], but current is [10, 5, 10, 5]."));
   test::Tensor i105 = Make({10, 5}, ACL_INT32);
   EXPECT_TRUE(test::Rejected(PhaseOne(i105.get(), i105.get(), five_nine.get(), i105.get()), kPhaseOne,
-                             ACLNN_ERR_PARAM_INVALID, "Alpha dtype DT_FLOAT can't be cast to the promote dtype DT_INT32."));
+                             ACLNN_ERR_PARAM_INVALID,
+                             "Alpha dtype DT_FLOAT can't be cast to the promote dtype DT_INT32."));
   EXPECT_TRUE(test::Rejected(PhaseOne(f105.get(), f105.get(), five_nine.get(), i105.get()), kPhaseOne,
                              ACLNN_ERR_PARAM_INVALID,
                              "Promote dtype DT_FLOAT can't be cast to the desired output type DT_INT32."));
@@ -215,17 +216,18 @@ TEST(InplaceAddReluUpstream, Cases) {
   // selfRef {6, 3} is not the broadcast shape: CheckInplace refuses it before the dtype check.
   test::Tensor d63 = Make({6, 3}, ACL_DOUBLE), d2563 = Make({2, 5, 6, 3}, ACL_DOUBLE, nullptr, ACL_FORMAT_HWCN);
   EXPECT_TRUE(test::Rejected(InplacePhaseOne(d63.get(), d2563.get(), two_four.get()), kInplacePhaseOne,
-                             ACLNN_ERR_PARAM_INVALID, "Expected shape of selfRef should be [2, 5, 6, 3], but got [6, 3]."));
+                             ACLNN_ERR_PARAM_INVALID,
+                             "Expected shape of selfRef should be [2, 5, 6, 3], but got [6, 3]."));
   test::Tensor nine = Make({1, 1, 1, 1, 1, 1, 1, 1, 2});
   EXPECT_TRUE(test::Rejected(InplacePhaseOne(nine.get(), nine.get(), one_two.get()), kInplacePhaseOne,
                              ACLNN_ERR_PARAM_INVALID, "cannot be larger than 8 dimensions."));
   test::Tensor f105 = Make({10, 5});
   EXPECT_TRUE(test::Rejected(InplacePhaseOne(f105.get(), f105.get(), nullptr), kInplacePhaseOne,
                              ACLNN_ERR_PARAM_NULLPTR, "argument alpha"));
-  EXPECT_TRUE(test::Rejected(InplacePhaseOne(nullptr, f105.get(), one.get()), kInplacePhaseOne,
-                             ACLNN_ERR_PARAM_NULLPTR, "argument selfRef."));
-  EXPECT_TRUE(test::Rejected(InplacePhaseOne(f105.get(), nullptr, one.get()), kInplacePhaseOne,
-                             ACLNN_ERR_PARAM_NULLPTR, "argument other."));
+  EXPECT_TRUE(test::Rejected(InplacePhaseOne(nullptr, f105.get(), one.get()), kInplacePhaseOne, ACLNN_ERR_PARAM_NULLPTR,
+                             "argument selfRef."));
+  EXPECT_TRUE(test::Rejected(InplacePhaseOne(f105.get(), nullptr, one.get()), kInplacePhaseOne, ACLNN_ERR_PARAM_NULLPTR,
+                             "argument other."));
   test::Tensor u32 = Make({10, 5}, ACL_UINT32);
   EXPECT_TRUE(test::Rejected(InplacePhaseOne(u32.get(), u32.get(), five.get()), kInplacePhaseOne,
                              ACLNN_ERR_PARAM_INVALID, "Tensor self not implemented for DT_UINT32"));
@@ -312,19 +314,19 @@ TEST(AddReluValues, AxpyRoundsOnceButTbeTwiceUnderALeadingAxisBroadcast) {
   for (const SocCase& soc : kSocs) {
     test::RuntimeSession session(soc.soc);
     // The same shapes: vaxpy everywhere.
-    const std::vector<float> same = RunSame<float>(ACL_FLOAT, {x1, x1}, {near_one, near_one}, alpha.get(),
-                                                   session.stream());
+    const std::vector<float> same =
+        RunSame<float>(ACL_FLOAT, {x1, x1}, {near_one, near_one}, alpha.get(), session.stream());
     EXPECT_EQ(same, (std::vector<float>{fused, fused})) << soc.soc;
     // other {1, 2} against self {2, 2}: they differ on the leading axis.
-    const std::vector<float> leading = RunAddRelu<float, float, float>(
-        ACL_FLOAT, {2, 2}, {x1, x1, x1, x1}, ACL_FLOAT, {1, 2}, {near_one, near_one}, ACL_FLOAT, {2, 2}, alpha.get(),
-        session.stream());
+    const std::vector<float> leading =
+        RunAddRelu<float, float, float>(ACL_FLOAT, {2, 2}, {x1, x1, x1, x1}, ACL_FLOAT, {1, 2}, {near_one, near_one},
+                                        ACL_FLOAT, {2, 2}, alpha.get(), session.stream());
     const float expected = soc.tbe ? 0.0f : fused;
     EXPECT_EQ(leading, (std::vector<float>(4, expected))) << soc.soc;
     // other {2, 1} against self {2, 2}: only the last axis differs — still vaxpy.
-    const std::vector<float> last = RunAddRelu<float, float, float>(
-        ACL_FLOAT, {2, 2}, {x1, x1, x1, x1}, ACL_FLOAT, {2, 1}, {near_one, near_one}, ACL_FLOAT, {2, 2}, alpha.get(),
-        session.stream());
+    const std::vector<float> last =
+        RunAddRelu<float, float, float>(ACL_FLOAT, {2, 2}, {x1, x1, x1, x1}, ACL_FLOAT, {2, 1}, {near_one, near_one},
+                                        ACL_FLOAT, {2, 2}, alpha.get(), session.stream());
     EXPECT_EQ(last, (std::vector<float>(4, fused))) << soc.soc;
   }
 }
@@ -333,9 +335,8 @@ TEST(AddReluValues, NanAlphaIsOneAndReluKeepsNan) {
   Scalar nan_alpha(std::nan(""));
   test::RuntimeSession session;
   const float inf = INFINITY;
-  const std::vector<float> out =
-      RunSame<float>(ACL_FLOAT, {1.0f, -3.0f, -0.0f, inf, -inf}, {2.0f, 1.0f, 0.0f, -inf, 1.0f}, nan_alpha.get(),
-                     session.stream());
+  const std::vector<float> out = RunSame<float>(ACL_FLOAT, {1.0f, -3.0f, -0.0f, inf, -inf},
+                                                {2.0f, 1.0f, 0.0f, -inf, 1.0f}, nan_alpha.get(), session.stream());
   EXPECT_EQ(out[0], 3.0f);
   EXPECT_EQ(out[1], 0.0f);
   EXPECT_EQ(out[2], 0.0f);
@@ -376,14 +377,14 @@ TEST(AddReluValues, NarrowIntegersWrap) {
             (std::vector<int64_t>{INT64_MAX, 3}));
   // INT8 with UINT8 promotes to INT16 (no wrap at 8 bits); out INT16.
   EXPECT_EQ((RunAddRelu<int8_t, uint8_t, int16_t>(ACL_INT8, {3}, {100, -100, -128}, ACL_UINT8, {3}, {200, 1, 255},
-                                                   ACL_INT16, {3}, three.get(), session.stream())),
+                                                  ACL_INT16, {3}, three.get(), session.stream())),
             (std::vector<int16_t>{700, 0, 637}));
   // INT32 promoted, then Cast to INT64 and to FLOAT.
   EXPECT_EQ((RunAddRelu<int32_t, int32_t, int64_t>(ACL_INT32, {2}, {5, -5}, ACL_INT32, {2}, {1, 1}, ACL_INT64, {2},
-                                                    three.get(), session.stream())),
+                                                   three.get(), session.stream())),
             (std::vector<int64_t>{8, 0}));
   EXPECT_EQ((RunAddRelu<int8_t, int8_t, float>(ACL_INT8, {2}, {5, -5}, ACL_INT8, {2}, {1, 1}, ACL_FLOAT, {2},
-                                                three.get(), session.stream())),
+                                               three.get(), session.stream())),
             (std::vector<float>{8.0f, 0.0f}));
 }
 
@@ -454,12 +455,12 @@ TEST(AddReluValues, Fp32RandomBitsAndMixedDtypes) {
             aclnnAddRelu, self, other, ACL_FLOAT, view, session.stream());
         size_t mismatches = 0;
         for (size_t i = 0; i < n; ++i) {
-          const uint32_t expected = reference::AddReluElement(self.raw[i], Format::kFp32, other.raw[i],
-                                                              FormatOf(other_dtype), Format::kFp32, alpha_value, false,
-                                                              soc.numerics);
+          const uint32_t expected =
+              reference::AddReluElement(self.raw[i], Format::kFp32, other.raw[i], FormatOf(other_dtype), Format::kFp32,
+                                        alpha_value, false, soc.numerics);
           if (!reference::SameResult(out[i], expected, Format::kFp32) && mismatches++ < 5) {
-            ADD_FAILURE() << soc.soc << " other " << other_dtype << " alpha " << alpha_value << " at " << i
-                          << ": 0x" << std::hex << out[i] << " != 0x" << expected;
+            ADD_FAILURE() << soc.soc << " other " << other_dtype << " alpha " << alpha_value << " at " << i << ": 0x"
+                          << std::hex << out[i] << " != 0x" << expected;
           }
         }
       }

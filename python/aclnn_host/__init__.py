@@ -105,12 +105,30 @@ def _scalar_argument(name, value):
     return float(value), "fp32"
 
 
+# op::PromoteType's order among the dtypes the package carries: a float beats every integer, the
+# wider integer wins, and int8 with uint8 is int16.
+_FLOAT_RANK = {"fp16": 1, "bf16": 1, "fp32": 2}
+_INTEGER_RANK = {"uint8": 0, "int8": 0, "int16": 1, "int32": 2, "int64": 3}
+
+
+def _promote_pair(a, b):
+    if a == b:
+        return a
+    if a in _FLOAT_RANK or b in _FLOAT_RANK:
+        if a in _FLOAT_RANK and b in _FLOAT_RANK:
+            return "fp32" if _FLOAT_RANK[a] == _FLOAT_RANK[b] else max(a, b, key=_FLOAT_RANK.get)
+        return a if a in _FLOAT_RANK else b
+    if {a, b} == {"int8", "uint8"}:
+        return "int16"
+    return max(a, b, key=_INTEGER_RANK.get)
+
+
 def _promoted(names, self_name):
-    """op::PromoteType of the inputs' float dtypes: fp32 with anything, and fp16 with bf16, is fp32."""
-    floats = {"fp32", "fp16", "bf16"}
-    if len(set(names)) > 1 and set(names) <= floats:
-        return "fp32"
-    return self_name
+    """op::PromoteType of the inputs' dtypes (self's where they agree)."""
+    result = self_name
+    for name in names:
+        result = _promote_pair(result, name)
+    return result
 
 
 def _make_op(row):

@@ -471,3 +471,24 @@ def test_relu_every_integer_dtype_and_signed_zero():
     assert not np.signbit(z[0]) and np.isnan(z[1]) and z[2:].tolist() == [0.0, 2.0]
     w = np.array([-3, 3], dtype=np.int64)
     assert aclnn_host.relu_(w) is w and w.tolist() == [0, 3]
+
+
+def test_add_relu_promotes_broadcasts_and_runs_in_place():
+    x = np.arange(8, dtype=np.float32).reshape(4, 2)  # upstream's example
+    other = np.array([1, 1, 1, 2, 2, 2, 3, 3], dtype=np.float32).reshape(4, 2)
+    alpha = np.float32(1.2)
+    expected = np.maximum(x + alpha * other, 0)  # exact here: fma and two roundings agree on these
+    assert aclnn_host.add_relu(x, other, alpha=1.2).tolist() == expected.tolist()
+    # op::PromoteType in full: int8 with uint8 is int16; a float beats an integer; the wider integer wins.
+    a, b = np.array([-100, 100], np.int8), np.array([200, 3], np.uint8)
+    y = aclnn_host.add_relu(a, b, alpha=(2, "int64"))
+    assert y.dtype == np.int16 and y.tolist() == [300, 106]
+    z = aclnn_host.add_relu(np.array([1, -9], np.int32), np.array([0.5, 0.5], np.float16), alpha=(1, "int64"))
+    assert z.dtype == np.float16 and z.tolist() == [1.5, 0.0]
+    w = aclnn_host.add_relu(np.array([[1], [2]], np.int64), np.array([5, -7, 9], np.int32), alpha=(1, "int64"))
+    assert w.dtype == np.int64 and w.shape == (2, 3) and w.tolist() == [[6, 0, 10], [7, 0, 11]]
+    # A float alpha does not cast to an integer promotion (161002).
+    with pytest.raises(Exception, match="Alpha dtype DT_FLOAT can't be cast to the promote dtype DT_INT32"):
+        aclnn_host.add_relu(np.array([1], np.int32), np.array([1], np.int32), alpha=1.5)
+    s = np.array([-1.0, 2.0, 3.0], dtype=np.float32)
+    assert aclnn_host.add_relu_(s, np.array([0.5], np.float32), alpha=2.0) is s and s.tolist() == [0.0, 3.0, 4.0]
