@@ -3,7 +3,7 @@
 #define ACLNN_HOST_KERNELS_HARDSWISH_GRAD_H_
 
 #include "acl/acl_base.h"
-#include "base/elementwise.h"
+#include "kernels/kernel.h"
 #include "common/export.h"
 #include "kernels/isa.h"
 

@@ -188,6 +188,8 @@ enum class TilingRule : uint8_t {
   kElementwise,       // the family's elementwise split (no published tiling), no workspace
   kElementwiseAscendWorkspace,  // the elementwise split; on 950 the AscendC tiling asks for a 16 MiB system
                                 // workspace (HardtanhGrad's ASCEND_WORKSPACE)
+  kReluAscendWorkspace,         // kElementwiseAscendWorkspace, but none for UINT8: upstream's plan runs no Relu kernel
+                                // for it (a copy, in place nothing)
 };
 
 /// The system workspace some AscendC tilings ask for on Ascend 950 (ASCEND_WORKSPACE, 16 MiB).

@@ -371,11 +371,14 @@ bool ComputeOpTiling(const OpSpec& op, const Dims& first, const Dims& second, ac
       tiling->workspace = 0;
       return true;
     case TilingRule::kElementwiseAscendWorkspace:
+    case TilingRule::kReluAscendWorkspace: {
       *tiling = ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
-      // DOUBLE runs upstream's AI CPU kernel, which has no AscendC tiling.
-      tiling->workspace =
-          profile.tiling_arch == TilingArch::kArch35 && dtype != ACL_DOUBLE ? kAscendSystemWorkspace : 0;
+      // DOUBLE runs upstream's AI CPU kernel, which has no AscendC tiling; UINT8 Relu runs no kernel.
+      const bool ascend_kernel_runs =
+          dtype != ACL_DOUBLE && !(op.tiling == TilingRule::kReluAscendWorkspace && dtype == ACL_UINT8);
+      tiling->workspace = profile.tiling_arch == TilingArch::kArch35 && ascend_kernel_runs ? kAscendSystemWorkspace : 0;
       return true;
+    }
   }
   *error = "no tiling rule";
   return false;

@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/device_ops.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -26,16 +28,7 @@ extern "C" {
 #define AH_DEVICE_MAX_RANK 8
 #define AH_DEVICE_MAX_OPERANDS 4
 
-/// The per-element sequences a device backend runs (kernels/scalar_ops.h states each one).
-enum AhDeviceOp {
-  AH_DEVICE_OP_NONE = 0,  // the operator has no device kernel
-  AH_DEVICE_OP_COPY = 1,  // out = in, bit for bit (the temporary -> output view step)
-  AH_DEVICE_OP_HARDSWISH_GRAD_V2 = 2,
-  AH_DEVICE_OP_HARDSWISH_GRAD_V1 = 3,
-  AH_DEVICE_OP_HARDSWISH = 4,
-  AH_DEVICE_OP_HARDSWISH_GRAD_V1_TBE = 5,  // the built-in TBE V1 (NaN fix-up except for fp16)
-  AH_DEVICE_OP_HARDSWISH_TBE = 6,          // the built-in TBE forward
-};
+// The per-element sequences (enum AhDeviceOp) are in common/device_ops.h, which the kernels share.
 
 /// Storage formats (scalar::Format): 0 fp32, 1 fp16, 2 bf16.
 typedef struct AhElementwiseLaunch {

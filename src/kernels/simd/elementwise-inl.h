@@ -19,7 +19,7 @@
 #include <hwy/cache_control.h>
 #include <hwy/highway.h>
 
-#include "base/elementwise.h"
+#include "kernels/kernel.h"
 #include "kernels/isa.h"
 #include "kernels/simd/numerics-inl.h"
 
