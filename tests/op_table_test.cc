@@ -156,6 +156,25 @@ TEST(OpTable, ThePublicTableIsTheInternalOne) {
   EXPECT_EQ(aclnnHostOpGetWorkspaceSize(nullptr, nullptr, &size, &executor), ACLNN_ERR_PARAM_NULLPTR);
 }
 
+// A check that reads a tensor's descriptor (shape, dtype) must not see a pointer that is not a live
+// aclTensor: before AllLive a row may only test pointers for null (catalogue row OPS-03 runs it).
+TEST(OpTable, OnlyNullChecksComeBeforeTheLivenessCheck) {
+  for (const OpSpec* op : AllOps()) {
+    bool live = false;
+    for (const aclnn_host::CheckStep& step : op->checks) {
+      if (step.check == aclnn_host::Check::kEnd) break;
+      if (step.check == aclnn_host::Check::kAllLive) live = true;
+      const bool pointer_only = step.check == aclnn_host::Check::kNotNull ||
+                                step.check == aclnn_host::Check::kScalarNotNull ||
+                                step.check == aclnn_host::Check::kOutputPointers ||
+                                step.check == aclnn_host::Check::kProfile || step.check == aclnn_host::Check::kAllLive;
+      EXPECT_TRUE(live || pointer_only) << op->api << ": check " << static_cast<int>(step.check)
+                                        << " reads a tensor before AllLive";
+    }
+    EXPECT_TRUE(live) << op->api << " has no AllLive step";
+  }
+}
+
 TEST(OpTable, NamesAreUnique) {
   const std::vector<const OpSpec*> ops = AllOps();
   for (size_t i = 0; i < ops.size(); ++i) {
