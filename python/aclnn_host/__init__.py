@@ -147,9 +147,16 @@ def _make_op(row):
             raise TypeError(f"{row['python_name']}() needs {', '.join(n + '=' for n in missing)}")
         scalars = [_scalar_argument(name, keywords[name]) for name in scalar_names]
         flags = [bool(keywords[name]) for name in flag_names]
+        # dtype= names every input's dtype, or each input's (a list: None where the array says it).
+        if isinstance(dtype, (list, tuple)):
+            if len(dtype) != len(inputs):
+                raise TypeError(f"{row['python_name']}() dtype= lists {len(dtype)} dtypes for {len(inputs)} inputs")
+            dtypes = list(dtype)
+        else:
+            dtypes = [dtype] * len(inputs)
         arrays, names, torch_flags = [], [], []
-        for value in args:
-            array, name, was_torch = _to_numpy(value, dtype)
+        for value, value_dtype in zip(args, dtypes):
+            array, name, was_torch = _to_numpy(value, value_dtype)
             arrays.append(array)
             names.append(name)
             torch_flags.append(was_torch)

@@ -492,3 +492,14 @@ def test_add_relu_promotes_broadcasts_and_runs_in_place():
         aclnn_host.add_relu(np.array([1], np.int32), np.array([1], np.int32), alpha=1.5)
     s = np.array([-1.0, 2.0, 3.0], dtype=np.float32)
     assert aclnn_host.add_relu_(s, np.array([0.5], np.float32), alpha=2.0) is s and s.tolist() == [0.0, 3.0, 4.0]
+
+
+def test_dtype_per_input_mixes_16_bit_integers_with_other_arrays():
+    a = np.array([-3, 300], dtype=np.int16)
+    b = np.array([1.5, 0.25], dtype=np.float32)
+    y = aclnn_host.add_relu(a, b, dtype=["int16", None], alpha=2.0)  # int16 + fp32 promotes to fp32
+    assert y.dtype == np.float32 and y.tolist() == [0.0, 300.5]
+    with pytest.raises(ValueError):
+        aclnn_host.add_relu(a, b, dtype="int16", alpha=2.0)  # one name for both: b is not int16
+    with pytest.raises(TypeError, match="lists 1 dtypes for 2 inputs"):
+        aclnn_host.add_relu(a, b, dtype=["int16"], alpha=2.0)
