@@ -12,8 +12,8 @@
 
 #include "acl/acl_base.h"
 #include "aclnn/acl_meta.h"
+#include "aclnn_host/inspect.h"
 #include "aclnn_host/ops.h"
-#include "runtime/soc_profile.h"
 
 namespace aclnn_host_cli {
 
@@ -158,11 +158,8 @@ struct CompareOptions {
 nlohmann::ordered_json TilingReport(const std::string& op, const std::string& shape, const std::string& dtype,
                                     const std::string& soc);
 
-/// "arch22" or "arch35".
-const char* ArchName(aclnn_host::TilingArch arch);
-
 /// The profile `soc` names, or ACLNN_HOST_SOC's, or the default's; throws kExitUsage if unknown.
-const aclnn_host::SocProfile& ProfileFor(const std::string& soc);
+const aclnnHostSocInfo& ProfileFor(const std::string& soc);
 
 int RunCommand(const RunOptions& options);
 /// Exits kExitOk on a pass and kExitCompareFailed on a warning or a failure.

@@ -9,18 +9,14 @@
 #include <nlohmann/json.hpp>
 
 #include "acl/acl.h"
+#include "aclnn_host/inspect.h"
 #include "cli.h"
-#include "kernels/isa.h"
-#include "runtime/soc_profile.h"
-#include "runtime/thread_pool.h"
 
 #ifndef ACLNN_HOST_VERSION
 #define ACLNN_HOST_VERSION "unknown"
 #endif
 
 namespace aclnn_host_cli {
-
-using aclnn_host::SocProfile;
 
 int TilingCommand(const TilingOptions& options) {
   const nlohmann::ordered_json json = TilingReport(options.op, options.shape, options.dtype, options.soc);
@@ -63,42 +59,40 @@ int InfoCommand(const InfoOptions& options) {
   aclrtGetVersion(&major, &minor, &patch);
 #pragma GCC diagnostic pop
   const std::string acl_version = std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
-  aclnn_host::kernels::Isa active = aclnn_host::kernels::Isa::kBaseline;
-  std::string isa_error;
-  const bool has_active = aclnn_host::kernels::ActiveIsa(&active, &isa_error);
-  std::vector<std::string> supported, compiled;
-  for (auto isa : aclnn_host::kernels::SupportedIsas()) supported.push_back(aclnn_host::kernels::IsaName(isa));
-  for (auto isa : aclnn_host::kernels::CompiledIsas()) compiled.push_back(aclnn_host::kernels::IsaName(isa));
-  const size_t threads = aclnn_host::HostThreadPool().concurrency();
+  char isa_error[256] = "";
+  const char* active = aclnnHostActiveIsa(isa_error, sizeof(isa_error));
+  const bool has_active = active != nullptr;
+  std::vector<const char*> supported(aclnnHostSupportedIsas(nullptr, 0)), compiled(aclnnHostCompiledIsas(nullptr, 0));
+  aclnnHostSupportedIsas(supported.data(), supported.size());
+  aclnnHostCompiledIsas(compiled.data(), compiled.size());
+  const size_t threads = aclnnHostThreadCount();
   const char* env_soc = std::getenv("ACLNN_HOST_SOC");
-  const std::string soc = env_soc != nullptr && *env_soc != '\0' ? env_soc : aclnn_host::kDefaultSocName;
-  size_t count = 0;
-  const SocProfile* profiles = aclnn_host::SocProfiles(&count);
+  const std::string soc = env_soc != nullptr && *env_soc != '\0' ? env_soc : aclnnHostDefaultSocName();
+  const size_t count = aclnnHostSocCount();
 
   if (options.json) {
     nlohmann::ordered_json json;
     json["version"] = ACLNN_HOST_VERSION;
     json["acl_version"] = acl_version;
     json["soc"] = soc;
-    json["isa"] = {{"active", has_active ? nlohmann::ordered_json(aclnn_host::kernels::IsaName(active))
-                                         : nlohmann::ordered_json()},
+    json["isa"] = {{"active", has_active ? nlohmann::ordered_json(active) : nlohmann::ordered_json()},
                    {"error", has_active ? nlohmann::ordered_json() : nlohmann::ordered_json(isa_error)},
                    {"supported", supported},
                    {"compiled", compiled}};
     json["threads"] = threads;
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (size_t i = 0; i < count; ++i) {
-      const SocProfile& p = profiles[i];
+      const aclnnHostSocInfo& p = *aclnnHostSocGet(i);
       list.push_back({{"name", p.name},
-                      {"series", p.series_name},
-                      {"cores", p.vector_core_count},
-                      {"ub_size", p.ub_size},
-                      {"library_workspace", p.library_workspace},
-                      {"bf16", p.supports_bf16},
-                      {"saturation_only", p.saturation_only},
-                      {"flushes_subnormals", p.flushes_subnormals},
-                      {"tiling", ArchName(p.tiling_arch)},
-                      {"device_memory", p.device_memory_bytes}});
+                      {"series", p.series},
+                      {"cores", p.vectorCoreCount},
+                      {"ub_size", p.ubSize},
+                      {"library_workspace", p.libraryWorkspace},
+                      {"bf16", p.supportsBf16 != 0},
+                      {"saturation_only", p.saturationOnly != 0},
+                      {"flushes_subnormals", p.flushesSubnormals != 0},
+                      {"tiling", p.tilingArch},
+                      {"device_memory", p.deviceMemoryBytes}});
     }
     json["soc_profiles"] = list;
     // The operator table (scripts/golden.py checks it has a model for each).
@@ -120,20 +114,20 @@ int InfoCommand(const InfoOptions& options) {
   std::printf("aclnn-host %s (AscendCL API %s)\n", ACLNN_HOST_VERSION, acl_version.c_str());
   std::printf("SoC          %s%s\n", soc.c_str(),
               env_soc != nullptr && *env_soc != '\0' ? " (ACLNN_HOST_SOC)" : " (default)");
-  std::printf("ISA          %s", has_active ? aclnn_host::kernels::IsaName(active) : "none");
-  if (!has_active) std::printf(" (%s)", isa_error.c_str());
+  std::printf("ISA          %s", has_active ? active : "none");
+  if (!has_active) std::printf(" (%s)", isa_error);
   std::printf("\n  supported ");
-  for (const std::string& name : supported) std::printf(" %s", name.c_str());
+  for (const char* name : supported) std::printf(" %s", name);
   std::printf("\n  compiled  ");
-  for (const std::string& name : compiled) std::printf(" %s", name.c_str());
+  for (const char* name : compiled) std::printf(" %s", name);
   std::printf("\nthreads      %zu\n\nSoC profiles\n", threads);
   std::printf("  %-18s %-18s %5s %8s %10s %5s %6s %4s %7s\n", "name", "series", "cores", "UB", "workspace", "bf16",
               "sat", "ftz", "tiling");
   for (size_t i = 0; i < count; ++i) {
-    const SocProfile& p = profiles[i];
-    std::printf("  %-18s %-18s %5u %8" PRIu64 " %10" PRIu64 " %5s %6s %4s %7s\n", p.name, p.series_name,
-                p.vector_core_count, p.ub_size, p.library_workspace, p.supports_bf16 ? "yes" : "no",
-                p.saturation_only ? "only" : "no", p.flushes_subnormals ? "yes" : "no", ArchName(p.tiling_arch));
+    const aclnnHostSocInfo& p = *aclnnHostSocGet(i);
+    std::printf("  %-18s %-18s %5u %8" PRIu64 " %10" PRIu64 " %5s %6s %4s %7s\n", p.name, p.series, p.vectorCoreCount,
+                p.ubSize, p.libraryWorkspace, p.supportsBf16 ? "yes" : "no", p.saturationOnly ? "only" : "no",
+                p.flushesSubnormals ? "yes" : "no", p.tilingArch);
   }
   return kExitOk;
 }

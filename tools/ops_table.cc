@@ -11,7 +11,7 @@
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
-#include "runtime/soc_profile.h"
+#include "aclnn_host/inspect.h"
 
 namespace aclnn_host_cli {
 namespace {
@@ -254,15 +254,15 @@ std::string FormatList(const std::vector<int64_t>& values) {
 }
 
 void CheckSocName(const std::string& name) {
-  if (aclnn_host::FindSocProfile(name) != nullptr) return;
-  throw CliError(kExitUsage, "unknown SoC \"" + name + "\"; the SoC profiles are " + aclnn_host::SocProfileNames());
+  if (aclnnHostSocFind(name.c_str()) != nullptr) return;
+  std::string names;
+  for (const std::string& soc : SocNames()) names += (names.empty() ? "" : ", ") + soc;
+  throw CliError(kExitUsage, "unknown SoC \"" + name + "\"; the SoC profiles are " + names);
 }
 
 std::vector<std::string> SocNames() {
-  size_t count = 0;
-  const aclnn_host::SocProfile* profiles = aclnn_host::SocProfiles(&count);
   std::vector<std::string> names;
-  for (size_t i = 0; i < count; ++i) names.push_back(profiles[i].name);
+  for (size_t i = 0; i < aclnnHostSocCount(); ++i) names.push_back(aclnnHostSocGet(i)->name);
   return names;
 }
 
