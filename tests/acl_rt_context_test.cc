@@ -276,3 +276,74 @@ TEST(AclDeviceInfo, CoresAndMemoryOfTheProfile) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST_F(AclContext, DeviceStatusIsNormalForEveryDevice) {
+  aclrtDeviceStatus status = ACL_RT_DEVICE_STATUS_END;
+  for (int32_t device : {0, 1}) {
+    EXPECT_TRUE(Succeeds(aclrtQueryDeviceStatus(device, &status)));
+    EXPECT_EQ(status, ACL_RT_DEVICE_STATUS_NORMAL);
+  }
+  status = ACL_RT_DEVICE_STATUS_END;
+  EXPECT_TRUE(FailsWith(aclrtQueryDeviceStatus(2, &status), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtQueryDeviceStatus",
+                        {"device id 2 is out of range [0, 2)."}));
+  EXPECT_TRUE(FailsWith(aclrtQueryDeviceStatus(-1, &status), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtQueryDeviceStatus"));
+  EXPECT_EQ(status, ACL_RT_DEVICE_STATUS_END);  // untouched by a refusal
+  EXPECT_TRUE(FailsWith(aclrtQueryDeviceStatus(0, nullptr), ACL_ERROR_INVALID_PARAM, "aclrtQueryDeviceStatus"));
+}
+
+TEST_F(AclContext, DeviceUuidsAreStableDistinctAndVersion8) {
+  aclrtUuid first{}, again{}, second{};
+  ASSERT_TRUE(Succeeds(aclrtDeviceGetUuid(0, &first)));
+  ASSERT_TRUE(Succeeds(aclrtDeviceGetUuid(0, &again)));
+  ASSERT_TRUE(Succeeds(aclrtDeviceGetUuid(1, &second)));
+  EXPECT_EQ(std::memcmp(first.bytes, again.bytes, 16), 0);
+  EXPECT_NE(std::memcmp(first.bytes, second.bytes, 16), 0);
+  EXPECT_EQ(static_cast<unsigned char>(first.bytes[6]) >> 4, 8);  // version 8
+  EXPECT_EQ(static_cast<unsigned char>(first.bytes[8]) >> 6, 2);  // RFC variant
+  EXPECT_EQ(static_cast<unsigned char>(second.bytes[15]), 1);     // the device id, big-endian
+  EXPECT_EQ(std::memcmp(first.bytes, second.bytes, 12), 0);       // same profile
+  aclrtUuid untouched{};
+  std::memset(untouched.bytes, 0x5A, 16);
+  EXPECT_TRUE(FailsWith(aclrtDeviceGetUuid(5, &untouched), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtDeviceGetUuid"));
+  EXPECT_EQ(static_cast<unsigned char>(untouched.bytes[0]), 0x5A);
+  EXPECT_TRUE(FailsWith(aclrtDeviceGetUuid(0, nullptr), ACL_ERROR_INVALID_PARAM, "aclrtDeviceGetUuid"));
+}
+
+TEST_F(AclContext, AvailableEventsCountTheCurrentDevicesLiveEvents) {
+  uint32_t count = 0;
+  EXPECT_TRUE(FailsWith(aclrtGetEventAvailNum(&count), ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetEventAvailNum"));
+  ASSERT_TRUE(Succeeds(aclrtSetDevice(0)));
+  ASSERT_TRUE(Succeeds(aclrtGetEventAvailNum(&count)));
+  const uint32_t before = count;
+  EXPECT_EQ(before, 65536u);
+  aclrtEvent a = nullptr, b = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEvent(&a)));
+  ASSERT_TRUE(Succeeds(aclrtCreateEvent(&b)));
+  ASSERT_TRUE(Succeeds(aclrtGetEventAvailNum(&count)));
+  EXPECT_EQ(count, before - 2);
+  // Device 1 has its own events.
+  ASSERT_TRUE(Succeeds(aclrtSetDevice(1)));
+  ASSERT_TRUE(Succeeds(aclrtGetEventAvailNum(&count)));
+  EXPECT_EQ(count, 65536u);
+  ASSERT_TRUE(Succeeds(aclrtSetDevice(0)));
+  ASSERT_TRUE(Succeeds(aclrtDestroyEvent(a)));
+  ASSERT_TRUE(Succeeds(aclrtGetEventAvailNum(&count)));
+  EXPECT_EQ(count, before - 1);
+  ASSERT_TRUE(Succeeds(aclrtDestroyEvent(b)));
+  EXPECT_TRUE(FailsWith(aclrtGetEventAvailNum(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtGetEventAvailNum"));
+  EXPECT_TRUE(Succeeds(aclrtResetDevice(1)));
+  EXPECT_TRUE(Succeeds(aclrtResetDevice(0)));
+}
+
+TEST(AclDeviceQueriesUninitialised, NeedAclInit) {
+  aclrtDeviceStatus status;
+  aclrtUuid uuid;
+  EXPECT_TRUE(FailsWith(aclrtQueryDeviceStatus(0, &status), ACL_ERROR_UNINITIALIZE, "aclrtQueryDeviceStatus"));
+  EXPECT_TRUE(FailsWith(aclrtDeviceGetUuid(0, &uuid), ACL_ERROR_UNINITIALIZE, "aclrtDeviceGetUuid"));
+  uint32_t count = 0;
+  EXPECT_TRUE(FailsWith(aclrtGetEventAvailNum(&count), ACL_ERROR_UNINITIALIZE, "aclrtGetEventAvailNum"));
+}
+
+}  // namespace

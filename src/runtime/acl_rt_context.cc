@@ -146,3 +146,67 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value
 }
 
 }  // extern "C"
+
+namespace {
+
+// aclInit called and `device_id` a device of the profile: the checks of the device queries below.
+aclError CheckDeviceId(const char* api, int32_t device_id) {
+  if (Runtime::Get().profile() == nullptr)
+    return aclnn_host::Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+  if (device_id < 0 || static_cast<uint32_t>(device_id) >= Runtime::Get().device_count()) {
+    return aclnn_host::Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range [0, %u).", device_id,
+                            Runtime::Get().device_count());
+  }
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+// An emulated device never becomes abnormal: a failed task fails its stream, not the device.
+aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus* deviceStatus) {
+  const char* api = "aclrtQueryDeviceStatus";
+  return Run(api, [&] {
+    if (deviceStatus == nullptr) return aclnn_host::Fail(api, ACL_ERROR_INVALID_PARAM, "deviceStatus is nullptr.");
+    const aclError status = CheckDeviceId(api, deviceId);
+    if (status != ACL_SUCCESS) return status;
+    *deviceStatus = ACL_RT_DEVICE_STATUS_NORMAL;
+    return ACL_SUCCESS;
+  });
+}
+
+// A UUID that is stable across runs and distinct per SoC profile and device (an RFC 9562 version-8
+// layout): bytes 0-7 the FNV-1a hash of the profile's name, bytes 8-11 "ahst" with the version and
+// variant bits set, bytes 12-15 the device id, big-endian.
+aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid* uuid) {
+  const char* api = "aclrtDeviceGetUuid";
+  return Run(api, [&] {
+    if (uuid == nullptr) return aclnn_host::Fail(api, ACL_ERROR_INVALID_PARAM, "uuid is nullptr.");
+    const aclError status = CheckDeviceId(api, deviceId);
+    if (status != ACL_SUCCESS) return status;
+    uint64_t hash = 14695981039346656037ull;
+    for (const char* c = Runtime::Get().profile()->name; *c != '\0'; ++c) {
+      hash = (hash ^ static_cast<unsigned char>(*c)) * 1099511628211ull;
+    }
+    unsigned char bytes[16];
+    for (int i = 0; i < 8; ++i) bytes[i] = static_cast<unsigned char>(hash >> (56 - 8 * i));
+    bytes[8] = 'a';
+    bytes[9] = 'h';
+    bytes[10] = 's';
+    bytes[11] = 't';
+    bytes[6] = static_cast<unsigned char>((bytes[6] & 0x0F) | 0x80);  // version 8
+    bytes[8] = static_cast<unsigned char>((bytes[8] & 0x3F) | 0x80);  // variant 10
+    const uint32_t id = static_cast<uint32_t>(deviceId);
+    for (int i = 0; i < 4; ++i) bytes[12 + i] = static_cast<unsigned char>(id >> (24 - 8 * i));
+    for (int i = 0; i < 16; ++i) uuid->bytes[i] = static_cast<char>(bytes[i]);
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtGetEventAvailNum(uint32_t* eventCount) {
+  const char* api = "aclrtGetEventAvailNum";
+  return Run(api, [&] { return Runtime::Get().AvailableEvents(api, eventCount); });
+}
+
+}  // extern "C"

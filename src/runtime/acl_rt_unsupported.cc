@@ -461,12 +461,6 @@ aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStre
   return NotSupported("aclrtUnSubscribeHostFunc", "aclrtUnSubscribeHostFunc is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus* deviceStatus) {
-  (void)deviceId;
-  (void)deviceStatus;
-  return NotSupported("aclrtQueryDeviceStatus", "aclrtQueryDeviceStatus is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclrtBinary aclrtCreateBinary(const void* data, size_t dataLen) {
   (void)data;
   (void)dataLen;
@@ -859,22 +853,11 @@ aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t* notifyId) {
   return NotSupported("aclrtGetNotifyId", "aclrtGetNotifyId is not supported by aclnn-host: notifies are not implemented by aclnn-host yet.");
 }
 
-aclError aclrtGetEventAvailNum(uint32_t* eventCount) {
-  (void)eventCount;
-  return NotSupported("aclrtGetEventAvailNum", "aclrtGetEventAvailNum is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatureType, int32_t* value) {
   (void)deviceId;
   (void)devFeatureType;
   (void)value;
   return NotSupported("aclrtGetDeviceCapability", "aclrtGetDeviceCapability is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid* uuid) {
-  (void)deviceId;
-  (void)uuid;
-  return NotSupported("aclrtDeviceGetUuid", "aclrtDeviceGetUuid is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value) {

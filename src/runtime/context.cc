@@ -707,6 +707,18 @@ aclError Runtime::CreateEvent(const char* api, aclrtEvent* event, uint32_t flags
   return ACL_SUCCESS;
 }
 
+aclError Runtime::AvailableEvents(const char* api, uint32_t* count) {
+  if (count == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "eventCount is nullptr.");
+  std::lock_guard<std::mutex> lock(mutex_);
+  int32_t device = -1;
+  const aclError status = RequireContextLocked(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  uint32_t live = 0;
+  for (const auto& entry : events_) live += entry.second->device() == device ? 1u : 0u;
+  *count = live < kEventsPerDevice ? kEventsPerDevice - live : 0;
+  return ACL_SUCCESS;
+}
+
 aclError Runtime::DestroyEvent(const char* api, aclrtEvent handle) {
   if (handle == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "event is nullptr.");
   std::lock_guard<std::mutex> lock(mutex_);

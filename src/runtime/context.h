@@ -85,6 +85,8 @@ class AH_INTERNAL_API Runtime {
   aclError CreateEvent(const char* api, aclrtEvent* event, uint32_t flags = 0);
   aclError DestroyEvent(const char* api, aclrtEvent event);
   aclError FindEvent(const char* api, aclrtEvent handle, std::shared_ptr<Event>* event);
+  /// aclrtGetEventAvailNum: kEventsPerDevice less the live events of the current device.
+  aclError AvailableEvents(const char* api, uint32_t* count);
   /// aclrtRecordEvent and aclrtRecordEventWithFlag: queues a record of `event` on `stream` that
   /// runs even after a failure in ACL_STOP_ON_FAILURE mode.
   aclError RecordEvent(const char* api, aclrtEvent event, aclrtStream stream);
@@ -115,6 +117,9 @@ class AH_INTERNAL_API Runtime {
   void ReleaseDeviceLocked(int32_t device, int count, std::vector<std::shared_ptr<Stream>>* released);
   /// The default stream of the calling thread's current context (context already validated).
   const std::shared_ptr<Stream>& CurrentDefaultStreamLocked(int32_t device) const;
+
+  /// The events one device holds (CANN's documented maximum for the Atlas A2/A3 parts).
+  static constexpr uint32_t kEventsPerDevice = 65536;
 
   std::mutex mutex_;
   uint64_t init_count_ = 0;
