@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "acl/acl.h"
@@ -43,6 +44,49 @@ TEST(AclMemoryExt, MallocVariantsAllocateDeviceMemory) {
   EXPECT_TRUE(FailsWith(aclrtMallocAlign32(&a, 8, static_cast<aclrtMemMallocPolicy>(77)), ACL_ERROR_INVALID_PARAM,
                         "aclrtMallocAlign32", {"policy"}));
   EXPECT_TRUE(FailsWith(aclrtFreeWithDevSync(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtFreeWithDevSync"));
+}
+
+TEST(AclMemoryExt, CheckMemTypeTellsDeviceMemoryFromTheRest) {
+  for (const char* soc : {"Ascend910B3", "Ascend950PR"}) {
+    test::RuntimeSession session(soc);
+    const bool dvpp_is_device = std::string(soc) == "Ascend950PR";
+    void* device = nullptr;
+    void* host = nullptr;
+    ASSERT_TRUE(Succeeds(aclrtMalloc(&device, 64, ACL_MEM_MALLOC_HUGE_FIRST)));
+    ASSERT_TRUE(Succeeds(aclrtMallocHost(&host, 64)));
+    int plain = 0;
+    void* interior = static_cast<char*>(device) + 10;
+    void* devices[] = {device, interior};
+    void* mixed[] = {device, host};
+    void* unregistered[] = {&plain};
+    uint32_t result = 7;
+    EXPECT_TRUE(Succeeds(aclrtCheckMemType(devices, 2, ACL_RT_MEM_TYPE_DEV, &result, 0)));
+    EXPECT_EQ(result, 1u) << soc;
+    EXPECT_TRUE(Succeeds(aclrtCheckMemType(devices, 2, ACL_RT_MEM_TYPE_DVPP, &result, 0)));
+    EXPECT_EQ(result, dvpp_is_device ? 1u : 0u) << soc;
+    EXPECT_TRUE(Succeeds(aclrtCheckMemType(devices, 2, ACL_RT_MEM_TYPE_RSVD, &result, 0)));
+    EXPECT_EQ(result, 0u) << soc;
+    EXPECT_TRUE(Succeeds(aclrtCheckMemType(devices, 2, ACL_RT_MEM_TYPE_DEV | ACL_RT_MEM_TYPE_RSVD, &result, 0)));
+    EXPECT_EQ(result, 1u) << soc;
+    EXPECT_TRUE(Succeeds(aclrtCheckMemType(mixed, 2, ACL_RT_MEM_TYPE_DEV, &result, 0)));
+    EXPECT_EQ(result, 0u) << soc;  // aclrtMallocHost memory is not device memory
+    EXPECT_TRUE(Succeeds(aclrtCheckMemType(unregistered, 1, ACL_RT_MEM_TYPE_DEV, &result, 0)));
+    EXPECT_EQ(result, 0u) << soc;
+    result = 7;
+    EXPECT_TRUE(FailsWith(aclrtCheckMemType(devices, 2, 0x4, &result, 0), ACL_ERROR_INVALID_PARAM, "aclrtCheckMemType",
+                          {"memType 0x4"}));
+    EXPECT_TRUE(FailsWith(aclrtCheckMemType(devices, 2, ACL_RT_MEM_TYPE_DEV, &result, 1), ACL_ERROR_INVALID_PARAM,
+                          "aclrtCheckMemType", {"reserve must be 0"}));
+    EXPECT_TRUE(FailsWith(aclrtCheckMemType(nullptr, 2, ACL_RT_MEM_TYPE_DEV, &result, 0), ACL_ERROR_INVALID_PARAM,
+                          "aclrtCheckMemType"));
+    EXPECT_TRUE(FailsWith(aclrtCheckMemType(devices, 2, ACL_RT_MEM_TYPE_DEV, nullptr, 0), ACL_ERROR_INVALID_PARAM,
+                          "aclrtCheckMemType"));
+    EXPECT_EQ(result, 7u);  // untouched by the refusals
+    EXPECT_TRUE(Succeeds(aclrtFree(device)));
+    EXPECT_TRUE(Succeeds(aclrtCheckMemType(devices, 1, ACL_RT_MEM_TYPE_DEV, &result, 0)));
+    EXPECT_EQ(result, 0u) << soc;  // freed
+    EXPECT_TRUE(Succeeds(aclrtFreeHost(host)));
+  }
 }
 
 TEST(AclMemoryExt, MallocWithCfgTakesADeviceAttribute) {

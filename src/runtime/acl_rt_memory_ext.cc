@@ -232,3 +232,39 @@ aclError aclrtMemGetAddressRange(void* ptr, void** pbase, size_t* psize) {
 }
 
 }  // extern "C"
+
+extern "C" {
+
+// ACL_RT_MEM_TYPE_DEV is aclrtMalloc memory; the emulated parts have no separate DVPP memory (on
+// Ascend 950, as on the NPU, DVPP memory is ordinary device memory, so DVPP matches it there) and no
+// reserved virtual memory (aclrtReserveMemAddress is not supported), so RSVD matches nothing.
+aclError aclrtCheckMemType(void** addrList, uint32_t size, uint32_t memType, uint32_t* checkResult, uint32_t reserve) {
+  const char* api = "aclrtCheckMemType";
+  return Run(api, [&] {
+    if (checkResult == nullptr || (addrList == nullptr && size > 0)) {
+      return Fail(api, ACL_ERROR_INVALID_PARAM, "addrList (with size %u) or checkResult is nullptr.", size);
+    }
+    constexpr uint32_t kKnownTypes = ACL_RT_MEM_TYPE_DEV | ACL_RT_MEM_TYPE_DVPP | ACL_RT_MEM_TYPE_RSVD;
+    if (memType == 0 || (memType & ~kKnownTypes) != 0) {
+      return Fail(api, ACL_ERROR_INVALID_PARAM,
+                  "memType 0x%x is not a combination of ACL_RT_MEM_TYPE_DEV, ACL_RT_MEM_TYPE_DVPP and "
+                  "ACL_RT_MEM_TYPE_RSVD.",
+                  memType);
+    }
+    if (reserve != 0) return Fail(api, ACL_ERROR_INVALID_PARAM, "reserve must be 0, not %u.", reserve);
+    const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+    const bool dvpp_is_device = profile != nullptr && profile->series == aclnn_host::SocSeries::kAscend950;
+    const uint32_t device_matches = ACL_RT_MEM_TYPE_DEV | (dvpp_is_device ? ACL_RT_MEM_TYPE_DVPP : 0u);
+    uint32_t all_match = 1;
+    for (uint32_t i = 0; i < size; ++i) {
+      aclnn_host::AllocationInfo block;
+      bool host = false;
+      const bool device = MemoryRegistry::Get().FindAllocation(addrList[i], &block, &host) && !host;
+      if (!device || (memType & device_matches) == 0) all_match = 0;
+    }
+    *checkResult = all_match;
+    return ACL_SUCCESS;
+  });
+}
+
+}  // extern "C"

@@ -1463,15 +1463,6 @@ aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type, aclFinalize
   return NotSupported("aclFinalizeCallbackUnRegister", "aclFinalizeCallbackUnRegister is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtCheckMemType(void** addrList, uint32_t size, uint32_t memType, uint32_t* checkResult, uint32_t reserve) {
-  (void)addrList;
-  (void)size;
-  (void)memType;
-  (void)checkResult;
-  (void)reserve;
-  return NotSupported("aclrtCheckMemType", "aclrtCheckMemType is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid, int32_t* const logicDevId) {
   (void)userDevid;
   (void)logicDevId;
