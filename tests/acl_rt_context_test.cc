@@ -347,3 +347,47 @@ TEST(AclDeviceQueriesUninitialised, NeedAclInit) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST_F(AclContext, MemUsageInfoReportsTheDevicesAllocationsAndTheirPeak) {
+  ASSERT_TRUE(Succeeds(aclrtSetDevice(0)));
+  aclrtMemUsageInfo info[2] = {};
+  size_t found = 9;
+  ASSERT_TRUE(Succeeds(aclrtGetMemUsageInfo(0, info, 2, &found)));
+  EXPECT_EQ(found, 1u);
+  EXPECT_STREQ(info[0].name, "aclrtMalloc");
+  const uint64_t base = info[0].curMemSize;
+  void* a = nullptr;
+  void* b = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&a, 1 << 20, ACL_MEM_MALLOC_HUGE_FIRST)));
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&b, 1 << 20, ACL_MEM_MALLOC_HUGE_FIRST)));
+  ASSERT_TRUE(Succeeds(aclrtGetMemUsageInfo(0, info, 1, &found)));
+  EXPECT_GE(info[0].curMemSize, base + (2u << 20));
+  const uint64_t both = info[0].curMemSize;
+  ASSERT_TRUE(Succeeds(aclrtFree(a)));
+  ASSERT_TRUE(Succeeds(aclrtGetMemUsageInfo(0, info, 1, &found)));
+  EXPECT_LT(info[0].curMemSize, both);
+  EXPECT_EQ(info[0].memPeakSize, both);  // the peak stays
+  ASSERT_TRUE(Succeeds(aclrtGetMemUsageInfo(1, info, 1, &found)));
+  EXPECT_EQ(info[0].curMemSize, 0u);  // device 1 allocated nothing
+  ASSERT_TRUE(Succeeds(aclrtGetMemUsageInfo(0, nullptr, 0, &found)));
+  EXPECT_EQ(found, 0u);
+  EXPECT_TRUE(FailsWith(aclrtGetMemUsageInfo(0, nullptr, 1, &found), ACL_ERROR_INVALID_PARAM, "aclrtGetMemUsageInfo"));
+  EXPECT_TRUE(FailsWith(aclrtGetMemUsageInfo(0, info, 1, nullptr), ACL_ERROR_INVALID_PARAM, "aclrtGetMemUsageInfo"));
+  EXPECT_TRUE(
+      FailsWith(aclrtGetMemUsageInfo(2, info, 1, &found), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtGetMemUsageInfo"));
+  ASSERT_TRUE(Succeeds(aclrtFree(b)));
+  EXPECT_TRUE(Succeeds(aclrtResetDevice(0)));
+}
+
+TEST(AclMemUsageInfo, NotSupportedOnAscend950) {
+  test::RuntimeSession session("Ascend950PR");
+  aclrtMemUsageInfo info[1] = {};
+  size_t found = 9;
+  EXPECT_TRUE(FailsWith(aclrtGetMemUsageInfo(0, info, 1, &found), ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        "aclrtGetMemUsageInfo", {"not supported on Ascend950PR"}));
+  EXPECT_EQ(found, 9u);
+}
+
+}  // namespace

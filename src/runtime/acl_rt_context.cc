@@ -5,10 +5,13 @@
 // dropping queued tasks would leave the events they record never completing and the memory they
 // pin pinned; draining keeps both consistent. What "force" adds: aclrtResetDeviceForce releases the
 // device whatever its reference count (every aclrtSetDevice and every explicit context on it).
+#include <cstdio>
+
 #include "acl/acl.h"
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
+#include "runtime/memory.h"
 #include "runtime/soc_profile.h"
 
 using aclnn_host::Runtime;
@@ -200,6 +203,34 @@ aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid* uuid) {
     const uint32_t id = static_cast<uint32_t>(deviceId);
     for (int i = 0; i < 4; ++i) bytes[12 + i] = static_cast<unsigned char>(id >> (24 - 8 * i));
     for (int i = 0; i < 16; ++i) uuid->bytes[i] = static_cast<char>(bytes[i]);
+    return ACL_SUCCESS;
+  });
+}
+
+// One component: the device memory of aclrtMalloc and its variants (the emulated device has no
+// runtime, driver or DVPP pools of its own). CANN's product table leaves Ascend 950 out: 207000 there.
+aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo* memUsageInfo, size_t inputNum, size_t* outputNum) {
+  const char* api = "aclrtGetMemUsageInfo";
+  return Run(api, [&] {
+    if (outputNum == nullptr || (memUsageInfo == nullptr && inputNum > 0)) {
+      return aclnn_host::Fail(api, ACL_ERROR_INVALID_PARAM, "memUsageInfo (with inputNum %zu) or outputNum is nullptr.",
+                              inputNum);
+    }
+    const aclError status = CheckDeviceId(api, deviceId);
+    if (status != ACL_SUCCESS) return status;
+    const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+    if (profile->series == aclnn_host::SocSeries::kAscend950) {
+      return aclnn_host::Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                              "aclrtGetMemUsageInfo is not supported on %s (CANN supports it on Atlas A2/A3 only).",
+                              profile->name);
+    }
+    *outputNum = inputNum > 0 ? 1 : 0;
+    if (inputNum == 0) return ACL_SUCCESS;
+    aclrtMemUsageInfo info{};
+    std::snprintf(info.name, sizeof(info.name), "%s", "aclrtMalloc");
+    info.curMemSize = aclnn_host::MemoryRegistry::Get().UsedBytes(deviceId);
+    info.memPeakSize = aclnn_host::MemoryRegistry::Get().PeakBytes(deviceId);
+    memUsageInfo[0] = info;
     return ACL_SUCCESS;
   });
 }

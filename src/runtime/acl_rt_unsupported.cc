@@ -386,14 +386,6 @@ aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) {
   return NotSupported("aclrtDeviceDisablePeerAccess", "aclrtDeviceDisablePeerAccess is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo* memUsageInfo, size_t inputNum, size_t* outputNum) {
-  (void)deviceId;
-  (void)memUsageInfo;
-  (void)inputNum;
-  (void)outputNum;
-  return NotSupported("aclrtGetMemUsageInfo", "aclrtGetMemUsageInfo is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtSetOpWaitTimeout(uint32_t timeout) {
   (void)timeout;
   return NotSupported("aclrtSetOpWaitTimeout", "aclrtSetOpWaitTimeout is not supported by aclnn-host: aclnn-host does not implement it yet.");

@@ -78,7 +78,10 @@ aclError MemoryRegistry::AllocateDevice(const char* api, void** ptr, size_t size
   }
   const size_t rounded = (size + kSizeGranule - 1) / kSizeGranule * kSizeGranule + kPadding;
   std::lock_guard<std::mutex> lock(mutex_);
-  if (used_by_device_.size() <= static_cast<size_t>(device)) used_by_device_.resize(static_cast<size_t>(device) + 1);
+  if (used_by_device_.size() <= static_cast<size_t>(device)) {
+    used_by_device_.resize(static_cast<size_t>(device) + 1);
+    peak_by_device_.resize(static_cast<size_t>(device) + 1);
+  }
   size_t& used = used_by_device_[static_cast<size_t>(device)];
   if (rounded > capacity || used > capacity - rounded) {
     return Fail(api, ACL_ERROR_RT_MEMORY_ALLOCATION,
@@ -94,6 +97,8 @@ aclError MemoryRegistry::AllocateDevice(const char* api, void** ptr, size_t size
   const uintptr_t base = reinterpret_cast<uintptr_t>(memory);
   device_[base] = AllocationInfo{base, size, rounded, device, next_id_++, 0};
   used += rounded;
+  size_t& peak = peak_by_device_[static_cast<size_t>(device)];
+  if (used > peak) peak = used;
   *ptr = memory;
   return ACL_SUCCESS;
 }
@@ -152,6 +157,12 @@ aclError MemoryRegistry::FreeBlock(const char* api, void* ptr, bool host) {
 size_t MemoryRegistry::WaitingFrees() {
   std::lock_guard<std::mutex> lock(mutex_);
   return free_waiters_;
+}
+
+size_t MemoryRegistry::PeakBytes(int32_t device) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (device < 0 || static_cast<size_t>(device) >= peak_by_device_.size()) return 0;
+  return peak_by_device_[static_cast<size_t>(device)];
 }
 
 size_t MemoryRegistry::UsedBytes(int32_t device) {
@@ -264,6 +275,7 @@ void MemoryRegistry::ReleaseAll() {
   device_.clear();
   host_.clear();
   used_by_device_.clear();
+  peak_by_device_.clear();
 }
 
 namespace {

@@ -88,6 +88,8 @@ class AH_INTERNAL_API MemoryRegistry {
 
   /// Bytes currently allocated on `device`.
   size_t UsedBytes(int32_t device);
+  /// The most bytes allocated on `device` at once since aclInit (aclrtGetMemUsageInfo's peak).
+  size_t PeakBytes(int32_t device);
   /// With `strict`, checks that every range lies where its kind says (device memory: of
   /// `device`, or of any device when `device` is -1); on failure returns false, pins nothing and
   /// sets `*problem` to a sentence naming the range and the reason. Then pins every allocation a
@@ -123,6 +125,7 @@ class AH_INTERNAL_API MemoryRegistry {
   Blocks device_;                     // keyed by base address
   Blocks host_;
   std::vector<size_t> used_by_device_;
+  std::vector<size_t> peak_by_device_;
   uint64_t next_id_ = 1;
 };
 
