@@ -293,4 +293,34 @@ TEST(AclEventFlags, RecordWithFlagAndWaitWithTimeout) {
   EXPECT_TRUE(Succeeds(aclrtDestroyStream(other)));
 }
 
+TEST(AclStreamAbort, DropsQueuedWorkButKeepsEventRecords) {
+  test::RuntimeSession session;
+  aclrtStream stream = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&stream)));
+  test::DeviceBuffer buffer(64);
+  ASSERT_TRUE(Succeeds(aclrtMemset(buffer.get(), 64, 0, 64)));
+  aclrtEvent event = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEvent(&event)));
+  auto gate = std::make_unique<test::StreamGate>(stream);
+  // Queued behind the gate: the memset is dropped by the abort, the record is not.
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(buffer.get(), 64, 0x7F, 64, stream)));
+  ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, stream)));
+  EXPECT_TRUE(Succeeds(aclrtStreamAbort(stream)));
+  gate->Release();
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeEvent(event)));  // the record ran: a waiter does not hang
+  std::vector<uint8_t> bytes = buffer.Download<uint8_t>(64);
+  EXPECT_EQ(bytes, std::vector<uint8_t>(64, 0));  // the memset never ran
+  // The stream works on after the abort.
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(buffer.get(), 64, 0x11, 64, stream)));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
+  EXPECT_EQ(buffer.Download<uint8_t>(64), std::vector<uint8_t>(64, 0x11));
+  EXPECT_TRUE(Succeeds(aclrtStreamAbort(stream)));   // nothing queued: a no-op
+  EXPECT_TRUE(Succeeds(aclrtStreamAbort(nullptr)));  // the default stream
+  EXPECT_TRUE(FailsWith(aclrtStreamAbort(reinterpret_cast<aclrtStream>(&bytes)), ACL_ERROR_RT_INVALID_HANDLE,
+                        "aclrtStreamAbort"));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(stream)));
+}
+
 }  // namespace

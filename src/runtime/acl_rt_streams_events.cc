@@ -140,6 +140,20 @@ aclError aclrtDeviceGetStreamPriorityRange(int32_t* leastPriority, int32_t* grea
   return ACL_SUCCESS;
 }
 
+// Drops what is queued and not started; the running task finishes (a host thread cannot be stopped
+// mid-task) and event records stay, so that waiters on other streams do not hang. A later
+// synchronisation succeeds unless a task that did run failed.
+aclError aclrtStreamAbort(aclrtStream stream) {
+  const char* api = "aclrtStreamAbort";
+  return Run(api, [&] {
+    std::shared_ptr<aclnn_host::Stream> target;
+    const aclError result = Runtime::Get().FindStream(api, stream, &target);
+    if (result != ACL_SUCCESS) return result;
+    target->Abort();
+    return ACL_SUCCESS;
+  });
+}
+
 aclError aclrtStreamGetId(aclrtStream stream, int32_t* streamId) {
   const char* api = "aclrtStreamGetId";
   return Run(api, [&] {

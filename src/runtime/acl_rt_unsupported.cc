@@ -579,11 +579,6 @@ aclError aclrtMemUceRepair(int32_t deviceId, aclrtMemUceInfo* memUceInfoArray, s
   return NotSupported("aclrtMemUceRepair", "aclrtMemUceRepair is not supported by aclnn-host: hardware memory errors, repairs and device task aborts do not occur on the emulated device.");
 }
 
-aclError aclrtStreamAbort(aclrtStream stream) {
-  (void)stream;
-  return NotSupported("aclrtStreamAbort", "aclrtStreamAbort is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtBinaryLoadFromFile(const char* binPath, aclrtBinaryLoadOptions* options, aclrtBinHandle* binHandle) {
   (void)binPath;
   (void)options;

@@ -146,6 +146,19 @@ bool Stream::stop_on_failure() {
   return stop_on_failure_;
 }
 
+size_t Stream::Abort() {
+  std::deque<QueuedTask> dropped;  // destroyed outside the lock: a task's captures unpin memory
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::deque<QueuedTask> kept;
+    for (QueuedTask& task : queue_) (task.always_run ? kept : dropped).push_back(std::move(task));
+    queue_ = std::move(kept);
+    completed_ += dropped.size();
+  }
+  work_done_.notify_all();
+  return dropped.size();
+}
+
 bool Stream::Idle() {
   std::lock_guard<std::mutex> lock(mutex_);
   return completed_ == issued_;

@@ -79,6 +79,11 @@ class AH_INTERNAL_API Stream {
   /// Whether every task issued so far has run.
   bool Idle();
 
+  /// aclrtStreamAbort: drops the tasks queued and not started (they count as done; the ones that
+  /// must always run — event records — stay queued), and returns how many. The running task, if
+  /// any, finishes: a host thread cannot be stopped mid-task.
+  size_t Abort();
+
   /// Drains the queue and stops the worker; later Enqueue calls fail.
   void Shutdown();
 
