@@ -111,7 +111,7 @@ aclError aclrtSetTsDevice(aclrtTsId tsId) {
 aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* utilizationInfo) {
   (void)deviceId;
   (void)utilizationInfo;
-  return NotSupported("aclrtGetDeviceUtilizationRate", "aclrtGetDeviceUtilizationRate is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtGetDeviceUtilizationRate", "aclrtGetDeviceUtilizationRate is not supported by aclnn-host: the emulated device has no cube, vector or AI CPU utilisation counters; its kernels run on the host's thread pool.");
 }
 
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
@@ -428,12 +428,12 @@ aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream
   (void)outputAddr;
   (void)outputSize;
   (void)stream;
-  return NotSupported("aclrtGetOverflowStatus", "aclrtGetOverflowStatus is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtGetOverflowStatus", "aclrtGetOverflowStatus is not supported by aclnn-host: the host kernels do not record the vector unit's overflow flags, so there is no overflow status to report (a status of 0 would claim no overflow happened).");
 }
 
 aclError aclrtResetOverflowStatus(aclrtStream stream) {
   (void)stream;
-  return NotSupported("aclrtResetOverflowStatus", "aclrtResetOverflowStatus is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtResetOverflowStatus", "aclrtResetOverflowStatus is not supported by aclnn-host: the host kernels do not record the vector unit's overflow flags, so there is no overflow status to report (a status of 0 would claim no overflow happened).");
 }
 
 aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream) {
@@ -850,13 +850,13 @@ aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatu
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value) {
   (void)limit;
   (void)value;
-  return NotSupported("aclrtDeviceSetLimit", "aclrtDeviceSetLimit is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtDeviceSetLimit", "aclrtDeviceSetLimit is not supported by aclnn-host: the limits (SIMT/SIMD stack sizes, printf FIFOs) size device-kernel resources; aclnn-host's kernels are host code with no such limits.");
 }
 
 aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t* value) {
   (void)limit;
   (void)value;
-  return NotSupported("aclrtDeviceGetLimit", "aclrtDeviceGetLimit is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtDeviceGetLimit", "aclrtDeviceGetLimit is not supported by aclnn-host: the limits (SIMT/SIMD stack sizes, printf FIFOs) size device-kernel resources; aclnn-host's kernels are host code with no such limits.");
 }
 
 aclError aclrtDeviceGetPCIBusId(int32_t deviceId, char* pciBusId, int32_t len) {
