@@ -13,6 +13,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
@@ -407,6 +408,78 @@ void BM_OneDnn(benchmark::State& state, aclDataType dtype) {
 }
 #endif
 
+#ifdef ACLNN_HOST_BENCH_WITH_ONEDNN
+/// oneDNN's eltwise primitive closest to an operator of the table (a peer for speed, not for
+/// values: oneDNN does not compute the NPU's sequence). Forward: src -> dst; backward: src and
+/// diff_dst -> diff_src, as BM_Op's gradOutput and self.
+struct OneDnnPeer {
+  const char* op;  // the table's name, as in BM_Op/<op>/...
+  dnnl::algorithm algorithm;
+  float alpha;
+  float beta;
+  bool backward;
+};
+
+constexpr OneDnnPeer kOneDnnPeers[] = {
+    {"relu", dnnl::algorithm::eltwise_relu, 0.0f, 0.0f, false},
+    {"leaky_relu", dnnl::algorithm::eltwise_relu, 0.01f, 0.0f, false},
+    {"leaky_relu_backward", dnnl::algorithm::eltwise_relu, 0.01f, 0.0f, true},
+    {"hardtanh_backward", dnnl::algorithm::eltwise_clip_v2, -1.0f, 1.0f, true},
+    {"hardswish", dnnl::algorithm::eltwise_hardswish, 0.0f, 0.0f, false},
+};
+
+void BM_OneDnnPeer(benchmark::State& state, OneDnnPeer peer, aclDataType dtype) {
+  using dnnl::memory;
+  const int64_t n = state.range(0);
+  dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  dnnl::stream stream(engine);
+  const memory::data_type dt = dtype == ACL_FLOAT ? memory::data_type::f32 : memory::data_type::bf16;
+  const memory::desc md({n}, dt, memory::format_tag::a);
+  try {
+    const auto forward_desc =
+        dnnl::eltwise_forward::desc(dnnl::prop_kind::forward_training, peer.algorithm, md, peer.alpha, peer.beta);
+    const auto forward_pd = dnnl::eltwise_forward::primitive_desc(forward_desc, engine);
+    memory src(md, engine), other(md, engine), out(md, engine);
+    std::memset(src.get_data_handle(), 0x3C, static_cast<size_t>(n) * SizeOf(dtype));
+    std::memset(other.get_data_handle(), 0x3C, static_cast<size_t>(n) * SizeOf(dtype));
+    if (peer.backward) {
+      const auto backward_desc = dnnl::eltwise_backward::desc(peer.algorithm, md, md, peer.alpha, peer.beta);
+      const auto backward_pd = dnnl::eltwise_backward::primitive_desc(backward_desc, engine, forward_pd);
+      dnnl::eltwise_backward primitive(backward_pd);
+      for (auto _ : state) {
+        primitive.execute(stream, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DIFF_DST, other}, {DNNL_ARG_DIFF_SRC, out}});
+        stream.wait();
+      }
+      state.SetLabel(std::string("impl=") + backward_pd.impl_info_str());
+      SetThroughput(state, n, dtype);
+    } else {
+      dnnl::eltwise_forward primitive(forward_pd);
+      for (auto _ : state) {
+        primitive.execute(stream, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, out}});
+        stream.wait();
+      }
+      state.SetLabel(std::string("impl=") + forward_pd.impl_info_str());
+      SetUnaryThroughput(state, n, dtype);
+    }
+  } catch (const dnnl::error& error) {
+    state.SkipWithError(error.what());
+  }
+}
+
+/// BM_OneDnnPeer/<op>/<fp32,bf16>/<2^20,2^26>: read next to BM_Op/<op>/... of the same run.
+void RegisterOneDnnPeers() {
+  for (const OneDnnPeer& peer : kOneDnnPeers) {
+    for (const auto& [name, dtype] : {std::pair<const char*, aclDataType>{"fp32", ACL_FLOAT}, {"bf16", ACL_BF16}}) {
+      const std::string benchmark_name = std::string("BM_OneDnnPeer/") + peer.op + "/" + name;
+      benchmark::RegisterBenchmark(benchmark_name.c_str(), BM_OneDnnPeer, peer, dtype)
+          ->Arg(1 << 20)
+          ->Arg(1 << 26)
+          ->UseRealTime();
+    }
+  }
+}
+#endif
+
 void Sizes(benchmark::internal::Benchmark* b) {
   for (int64_t n : {int64_t{8}, int64_t{1} << 10, int64_t{1} << 14, int64_t{1} << 17, int64_t{1} << 20,
                     int64_t{1} << 23, int64_t{1} << 26}) {
@@ -455,6 +528,9 @@ BENCHMARK(BM_Contiguous2D)->Arg(2048)->UseRealTime();
 
 int main(int argc, char** argv) {
   RegisterOperatorBenchmarks();
+#ifdef ACLNN_HOST_BENCH_WITH_ONEDNN
+  RegisterOneDnnPeers();
+#endif
   benchmark::Initialize(&argc, argv);
   if (aclInit(nullptr) != ACL_SUCCESS || aclrtSetDevice(0) != ACL_SUCCESS ||
       aclrtCreateStream(&g_stream) != ACL_SUCCESS) {
