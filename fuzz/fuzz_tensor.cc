@@ -228,6 +228,9 @@ aclnnStatus PhaseTwo(const Call& call, void* ws, uint64_t size, aclOpExecutor* e
 
 size_t TensorCount(const Call& call) { return call.op->numInputs + (call.op->inPlace ? 0 : 1); }
 size_t InputCount(const Call& call) { return call.op->numInputs; }
+/// The tensor the operator writes: the first input in place (aclnnInplaceAddRelu has a second
+/// input after it), else the one after the inputs.
+size_t OutputIndex(const Call& call) { return call.op->inPlace ? 0 : call.op->numInputs; }
 
 /// A fuzzed scalar: CANN's scalar dtypes, values around the kink points or raw bits.
 aclScalar* FuzzedScalar(FuzzedDataProvider& in) {
@@ -276,7 +279,7 @@ void* DeviceAlloc(size_t bytes) {
 std::vector<uint8_t> Reference(const Call& op, const Spec* specs, const uint8_t* before, int64_t count,
                                aclrtStream stream) {
   const size_t tensors = TensorCount(op);
-  const size_t out_index = tensors - 1;
+  const size_t out_index = OutputIndex(op);
   std::vector<void*> buffers(tensors);
   std::vector<aclTensor*> contiguous(tensors);
   for (size_t k = 0; k < tensors; ++k) {
@@ -396,7 +399,7 @@ void RunOne(FuzzedDataProvider& in) {
   const aclnnStatus planned = created ? PhaseOne(op, handles, &ws_size, &executor) : ACLNN_ERR_PARAM_NULLPTR;
   if (planned == ACLNN_SUCCESS) {
     if (executor == nullptr) Die("phase one succeeded without an executor");
-    const int64_t count = BoundedCount(specs[tensors - 1].view);
+    const int64_t count = BoundedCount(specs[OutputIndex(op)].view);
     bool all_in_arena = true;
     // The oracle gathers every tensor element for element: broadcast inputs are only run.
     bool same_views = true;
@@ -443,7 +446,7 @@ void RunOne(FuzzedDataProvider& in) {
       if (launched != ACLNN_SUCCESS) aclDestroyAclOpExecutor(executor);
       if (launched == ACLNN_SUCCESS && count > 0 && all_in_arena && same_views) {
         // The oracle.
-        const size_t out_index = tensors - 1;
+        const size_t out_index = OutputIndex(op);
         const Spec& out = specs[out_index];
         const std::vector<uint8_t> result = Reference(op, specs, before.data(), count, stream);
         std::vector<uint8_t> expected = before;
