@@ -177,10 +177,15 @@ void PrintSpec(size_t k, const Spec& spec) {
 
 /// Element count of a view, or -1 when it is negative or over the cap.
 int64_t BoundedCount(const std::vector<int64_t>& view) {
-  int64_t count = 1;
+  // A zero dim anywhere makes the view empty, even after dims whose product passes the cap.
   for (int64_t d : view) {
     if (d < 0) return -1;
+  }
+  for (int64_t d : view) {
     if (d == 0) return 0;
+  }
+  int64_t count = 1;
+  for (int64_t d : view) {
     if (__builtin_mul_overflow(count, d, &count) || count > kMaxComputedElements) return -1;
   }
   return count;
