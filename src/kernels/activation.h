@@ -6,9 +6,9 @@
 #define ACLNN_HOST_KERNELS_ACTIVATION_H_
 
 #include "acl/acl_base.h"
-#include "kernels/kernel.h"
 #include "common/export.h"
 #include "kernels/isa.h"
+#include "kernels/kernel.h"
 
 namespace aclnn_host {
 namespace kernels {

@@ -3,9 +3,9 @@
 #define ACLNN_HOST_KERNELS_HARDSWISH_GRAD_H_
 
 #include "acl/acl_base.h"
-#include "kernels/kernel.h"
 #include "common/export.h"
 #include "kernels/isa.h"
+#include "kernels/kernel.h"
 
 namespace aclnn_host {
 namespace kernels {

@@ -19,8 +19,8 @@
 #include <hwy/cache_control.h>
 #include <hwy/highway.h>
 
-#include "kernels/kernel.h"
 #include "kernels/isa.h"
+#include "kernels/kernel.h"
 #include "kernels/simd/numerics-inl.h"
 
 HWY_BEFORE_NAMESPACE();
