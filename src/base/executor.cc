@@ -84,13 +84,13 @@ aclnnStatus CheckAndPinMemory(const char* api, const aclOpExecutor& executor, vo
     for (size_t i = 0; i < n; ++i) {
       const TensorBinding& b = bindings[i];
       const char* first = static_cast<const char*>(b.address) + b.offset * static_cast<int64_t>(b.element_size);
-      ranges[count++] = MemoryRange{"tensor", b.name, first, static_cast<uint64_t>(b.byte_extent), MemoryKind::kDevice};
+      ranges[count++] = MemoryRange{"tensor", b.name, first, static_cast<uint64_t>(b.byte_extent), MemoryKind::kKernel};
     }
   };
   add_bindings(executor.inputs, executor.num_inputs);
   add_bindings(executor.outputs, executor.num_outputs);
   if (workspace_size > 0)
-    ranges[count++] = MemoryRange{"workspace", "", workspace, workspace_size, MemoryKind::kDevice};
+    ranges[count++] = MemoryRange{"workspace", "", workspace, workspace_size, MemoryKind::kKernel};
   std::string problem;
   if (MemoryRegistry::Get().CheckAndPin(ranges, count, device, Runtime::Get().strict(), pins, &problem)) {
     return ACLNN_SUCCESS;

@@ -1,10 +1,13 @@
 // Memory functions beyond aclrtMalloc/aclrtMemcpy/aclrtMemset, built on memory.cc's allocation,
 // copy and fill (MemoryRegistry, CopyMemory, FillMemory), so that they take the same checks and
 // the same path to the emulated device as the basic ones.
+#include <cstdint>
 #include <cstring>
+#include <limits>
 #include <memory>
 
 #include "acl/acl.h"
+#include "runtime/backend.h"
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
@@ -264,6 +267,107 @@ aclError aclrtCheckMemType(void** addrList, uint32_t size, uint32_t memType, uin
     }
     *checkResult = all_match;
     return ACL_SUCCESS;
+  });
+}
+
+}  // extern "C"
+
+// Host memory registration (aclrtHostRegister, V2, aclrtHostGetDevicePointer, aclrtHostUnregister).
+// The emulated device shares the host's address space, so a mapped range's device address is its
+// host address; what the registration adds is the record: operators accept a mapped range as
+// device memory of the registering device, copies do not (CANN: the device address is for kernels,
+// not for memory operations), and unregistering waits for queued work that uses the range.
+namespace {
+
+/// The checks every registration shares, then the record. `mapped`: the device may reach it.
+aclError RegisterHostRange(const char* api, void* ptr, uint64_t size, bool mapped) {
+  int32_t device = -1;
+  aclError status = Runtime::Get().RequireContext(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+  const bool supported = profile != nullptr && (profile->series == aclnn_host::SocSeries::kAtlasA2 ||
+                                                profile->series == aclnn_host::SocSeries::kAtlasA3 ||
+                                                profile->series == aclnn_host::SocSeries::kAscend950);
+  if (!supported) {
+    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                "host memory registration is supported on Atlas A2, Atlas A3 and Ascend 950 only, not on %s.",
+                profile != nullptr ? profile->name : "this SoC");
+  }
+  if (aclnn_host::ActiveDeviceBackend() != nullptr) {
+    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                "host memory registration is not implemented on a GPU backend (the device cannot reach host "
+                "memory by its host address there).");
+  }
+  if (size > std::numeric_limits<size_t>::max()) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "size %llu does not fit the host's address space.",
+                static_cast<unsigned long long>(size));
+  }
+  return MemoryRegistry::Get().RegisterHost(api, ptr, static_cast<size_t>(size), mapped, device);
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtHostRegister(void* ptr, uint64_t size, aclrtHostRegisterType type, void** devPtr) {
+  const char* api = "aclrtHostRegister";
+  return Run(api, [&] {
+    if (ptr == nullptr || devPtr == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "ptr or devPtr is nullptr.");
+    if (size == 0) return Fail(api, ACL_ERROR_INVALID_PARAM, "size must be greater than 0.");
+    if (static_cast<uint32_t>(type) != ACL_HOST_REGISTER_MAPPED) {
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  "register type 0x%x is not supported: only ACL_HOST_REGISTER_MAPPED (0) is (IOMEMORY and READONLY "
+                  "are reserved).",
+                  static_cast<unsigned>(type));
+    }
+    const aclError status = RegisterHostRange(api, ptr, size, /*mapped=*/true);
+    if (status == ACL_SUCCESS) *devPtr = ptr;
+    return status;
+  });
+}
+
+aclError aclrtHostRegisterV2(void* ptr, uint64_t size, uint32_t flag) {
+  const char* api = "aclrtHostRegisterV2";
+  return Run(api, [&] {
+    if (ptr == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "ptr is nullptr.");
+    if (size == 0) return Fail(api, ACL_ERROR_INVALID_PARAM, "size must be greater than 0.");
+    constexpr uint32_t kKnownFlags =
+        ACL_HOST_REG_MAPPED | ACL_HOST_REG_IOMEMORY | ACL_HOST_REG_READONLY | ACL_HOST_REG_PINNED;
+    if (flag == 0 || (flag & ~kKnownFlags) != 0) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "flag 0x%x is not a combination of ACL_HOST_REG_MAPPED, ACL_HOST_REG_PINNED, ACL_HOST_REG_IOMEMORY "
+                  "and ACL_HOST_REG_READONLY.",
+                  flag);
+    }
+    if ((flag & (ACL_HOST_REG_IOMEMORY | ACL_HOST_REG_READONLY)) != 0) {
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  "flag 0x%x: ACL_HOST_REG_IOMEMORY and ACL_HOST_REG_READONLY are reserved and not supported.", flag);
+    }
+    return RegisterHostRange(api, ptr, size, (flag & ACL_HOST_REG_MAPPED) != 0);
+  });
+}
+
+aclError aclrtHostGetDevicePointer(void* pHost, void** pDevice, uint32_t flag) {
+  const char* api = "aclrtHostGetDevicePointer";
+  return Run(api, [&] {
+    if (pHost == nullptr || pDevice == nullptr)
+      return Fail(api, ACL_ERROR_INVALID_PARAM, "pHost or pDevice is nullptr.");
+    if (flag != 0) return Fail(api, ACL_ERROR_INVALID_PARAM, "flag must be 0, not %u.", flag);
+    int32_t device = -1;
+    const aclError status = Runtime::Get().RequireContext(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    return MemoryRegistry::Get().MappedPointer(api, pHost, pDevice);
+  });
+}
+
+aclError aclrtHostUnregister(void* ptr) {
+  const char* api = "aclrtHostUnregister";
+  return Run(api, [&] {
+    if (ptr == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "ptr is nullptr.");
+    int32_t device = -1;
+    const aclError status = Runtime::Get().RequireContext(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    return MemoryRegistry::Get().UnregisterHost(api, ptr);
   });
 }
 

@@ -147,33 +147,6 @@ aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute* attributes, size
   return NotSupported("aclrtMemManagedGetAttrs", "aclrtMemManagedGetAttrs is not supported by aclnn-host: managed (unified) memory is not emulated.");
 }
 
-aclError aclrtHostRegister(void* ptr, uint64_t size, aclrtHostRegisterType type, void** devPtr) {
-  (void)ptr;
-  (void)size;
-  (void)type;
-  (void)devPtr;
-  return NotSupported("aclrtHostRegister", "aclrtHostRegister is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtHostRegisterV2(void* ptr, uint64_t size, uint32_t flag) {
-  (void)ptr;
-  (void)size;
-  (void)flag;
-  return NotSupported("aclrtHostRegisterV2", "aclrtHostRegisterV2 is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtHostGetDevicePointer(void* pHost, void** pDevice, uint32_t flag) {
-  (void)pHost;
-  (void)pDevice;
-  (void)flag;
-  return NotSupported("aclrtHostGetDevicePointer", "aclrtHostGetDevicePointer is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtHostUnregister(void* ptr) {
-  (void)ptr;
-  return NotSupported("aclrtHostUnregister", "aclrtHostUnregister is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHacType hacType, aclrtHostMemMapCapability* capabilities) {
   (void)deviceId;
   (void)hacType;

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <utility>
@@ -14,6 +15,9 @@ namespace aclnn_host {
 namespace {
 
 constexpr size_t kDeviceAlignment = 64;
+// aclrtMallocHost memory starts on a host page, as the driver's does: aclrtHostRegister(V2) takes
+// page-aligned ranges, and upstream's zero-copy example registers an aclrtMallocHost block.
+constexpr size_t kHostAlignment = 4096;
 constexpr size_t kSizeGranule = 32;
 constexpr size_t kPadding = 32;
 
@@ -22,7 +26,9 @@ constexpr size_t kPadding = 32;
 void* AcquireMemory(int32_t device, size_t bytes, bool host) {
   const AhDeviceBackend* backend = ActiveDeviceBackend();
   void* memory = nullptr;
-  if (backend == nullptr) return posix_memalign(&memory, kDeviceAlignment, bytes) == 0 ? memory : nullptr;
+  if (backend == nullptr) {
+    return posix_memalign(&memory, host ? kHostAlignment : kDeviceAlignment, bytes) == 0 ? memory : nullptr;
+  }
   char error[256];
   const int status = host ? backend->malloc_host(bytes, &memory, error, sizeof(error))
                           : backend->malloc_device(device, bytes, &memory, error, sizeof(error));
@@ -103,7 +109,7 @@ aclError MemoryRegistry::AllocateDevice(const char* api, void** ptr, size_t size
   return ACL_SUCCESS;
 }
 
-aclError MemoryRegistry::FreeDevice(const char* api, void* ptr) { return FreeBlock(api, ptr, /*host=*/false); }
+aclError MemoryRegistry::FreeDevice(const char* api, void* ptr) { return FreeBlock(api, ptr, BlockKind::kDevice); }
 
 aclError MemoryRegistry::AllocateHost(const char* api, void** ptr, size_t size) {
   if (size > std::numeric_limits<size_t>::max() - kSizeGranule) {
@@ -121,11 +127,32 @@ aclError MemoryRegistry::AllocateHost(const char* api, void** ptr, size_t size) 
   return ACL_SUCCESS;
 }
 
-aclError MemoryRegistry::FreeHost(const char* api, void* ptr) { return FreeBlock(api, ptr, /*host=*/true); }
+aclError MemoryRegistry::FreeHost(const char* api, void* ptr) { return FreeBlock(api, ptr, BlockKind::kHost); }
 
-aclError MemoryRegistry::FreeBlock(const char* api, void* ptr, bool host) {
+MemoryRegistry::Blocks& MemoryRegistry::BlocksOf(BlockKind kind) {
+  switch (kind) {
+    case BlockKind::kDevice:
+      return device_;
+    case BlockKind::kHost:
+      return host_;
+    case BlockKind::kRegistered:
+      break;
+  }
+  return registered_;
+}
+
+bool MemoryRegistry::RegistrationsPinnedLocked(const AllocationInfo& host_block) {
+  for (auto it = registered_.lower_bound(host_block.base);
+       it != registered_.end() && it->first < host_block.base + host_block.size; ++it) {
+    if (it->second.pins != 0) return true;
+  }
+  return false;
+}
+
+aclError MemoryRegistry::FreeBlock(const char* api, void* ptr, BlockKind kind) {
   const uintptr_t base = reinterpret_cast<uintptr_t>(ptr);
-  Blocks& blocks = host ? host_ : device_;
+  const bool host = kind == BlockKind::kHost;
+  Blocks& blocks = BlocksOf(kind);
   Blocks& other = host ? device_ : host_;
   std::unique_lock<std::mutex> lock(mutex_);
   // Work queued on a stream may still use the block: it is freed when that work is done, so the
@@ -133,6 +160,10 @@ aclError MemoryRegistry::FreeBlock(const char* api, void* ptr, bool host) {
   for (;;) {
     auto it = blocks.find(base);
     if (it == blocks.end()) {
+      if (kind == BlockKind::kRegistered) {
+        return Fail(api, ACL_ERROR_HOST_MEMORY_NOT_REGISTERED,
+                    "%p is not the start of a range registered with aclrtHostRegister or aclrtHostRegisterV2.", ptr);
+      }
       if (other.count(base) != 0) {
         return Fail(api, ACL_ERROR_RT_MEMORY_FREE,
                     host ? "%p is device memory from aclrtMalloc: free it with aclrtFree."
@@ -142,9 +173,13 @@ aclError MemoryRegistry::FreeBlock(const char* api, void* ptr, bool host) {
       return Fail(api, ACL_ERROR_RT_MEMORY_FREE, "%p is not the start of a live %s allocation.", ptr,
                   host ? "aclrtMallocHost" : "aclrtMalloc");
     }
-    if (it->second.pins == 0) {
-      if (!host) used_by_device_[static_cast<size_t>(it->second.device)] -= it->second.size;
-      ReleaseMemory(it->second, host);
+    if (it->second.pins == 0 && !(host && RegistrationsPinnedLocked(it->second))) {
+      if (kind == BlockKind::kDevice) used_by_device_[static_cast<size_t>(it->second.device)] -= it->second.size;
+      if (host) {  // its registrations end with the memory they describe
+        registered_.erase(registered_.lower_bound(it->second.base),
+                          registered_.lower_bound(it->second.base + it->second.size));
+      }
+      if (kind != BlockKind::kRegistered) ReleaseMemory(it->second, host);
       blocks.erase(it);
       return ACL_SUCCESS;
     }
@@ -152,6 +187,73 @@ aclError MemoryRegistry::FreeBlock(const char* api, void* ptr, bool host) {
     unpinned_.wait(lock);
     --free_waiters_;
   }
+}
+
+aclError MemoryRegistry::RegisterHost(const char* api, void* ptr, size_t size, bool mapped, int32_t device) {
+  const uintptr_t base = reinterpret_cast<uintptr_t>(ptr);
+  if (size > std::numeric_limits<uintptr_t>::max() - base) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "the range at %p of %zu bytes wraps the address space.", ptr, size);
+  }
+  const uintptr_t end = base + size;
+  std::lock_guard<std::mutex> lock(mutex_);
+  // The first registration that ends after `base`, if it begins before `end`, overlaps.
+  auto after = registered_.lower_bound(base);
+  if (after != registered_.begin()) {
+    auto before = std::prev(after);
+    if (before->first + before->second.requested > base) after = before;
+  }
+  if (after != registered_.end() && after->first < end) {
+    return Fail(api, ACL_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
+                "[%p, %p) overlaps the registered range [%p, %p): unregister it first.", ptr,
+                reinterpret_cast<void*>(end), reinterpret_cast<void*>(after->first),
+                reinterpret_cast<void*>(after->first + after->second.requested));
+  }
+  auto device_block = device_.lower_bound(base);
+  if (device_block != device_.begin()) {
+    auto before = std::prev(device_block);
+    if (before->first + before->second.size > base) device_block = before;
+  }
+  if (device_block != device_.end() && device_block->first < end) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "[%p, %p) is device memory from aclrtMalloc, not host memory.", ptr,
+                reinterpret_cast<void*>(end));
+  }
+  if (base % kHostAlignment != 0) {  // CANN: "the host address must be 4 KB page-aligned"
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "ptr %p is not aligned to the 4 KB host page.", ptr);
+  }
+  if (!mapped) {
+    auto host_block = FindBlockLocked(host_, base);
+    if (host_block != host_.end()) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "%p is page-locked memory from aclrtMallocHost: ACL_HOST_REG_PINNED takes pageable memory only "
+                  "(malloc, new, mmap).",
+                  ptr);
+    }
+  }
+  AllocationInfo registration{base, size, size, device, next_id_++, 0};
+  registration.mapped = mapped;
+  registered_[base] = registration;
+  return ACL_SUCCESS;
+}
+
+aclError MemoryRegistry::UnregisterHost(const char* api, void* ptr) {
+  return FreeBlock(api, ptr, BlockKind::kRegistered);
+}
+
+aclError MemoryRegistry::MappedPointer(const char* api, void* ptr, void** device_ptr) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = registered_.find(reinterpret_cast<uintptr_t>(ptr));
+  if (it == registered_.end()) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                "%p is not the start of a range registered with aclrtHostRegister or aclrtHostRegisterV2.", ptr);
+  }
+  if (!it->second.mapped) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                "%p was registered with ACL_HOST_REG_PINNED only: it has no device address (register it with "
+                "ACL_HOST_REG_MAPPED).",
+                ptr);
+  }
+  *device_ptr = ptr;
+  return ACL_SUCCESS;
 }
 
 size_t MemoryRegistry::WaitingFrees() {
@@ -178,46 +280,69 @@ MemoryRegistry::Blocks::iterator MemoryRegistry::FindBlockLocked(Blocks& blocks,
   return address - it->second.base < it->second.size ? it : blocks.end();
 }
 
-AllocationInfo* MemoryRegistry::BlockOfLocked(const void* address, bool* host) {
+AllocationInfo* MemoryRegistry::BlockOfLocked(const void* address, MemoryKind wanted, BlockKind* kind) {
   const uintptr_t begin = reinterpret_cast<uintptr_t>(address);
-  auto it = FindBlockLocked(device_, begin);
-  *host = it == device_.end();
-  if (!*host) return &it->second;
-  it = FindBlockLocked(host_, begin);
-  return it == host_.end() ? nullptr : &it->second;
+  const bool kernel = wanted == MemoryKind::kKernel;
+  const BlockKind order[3] = {BlockKind::kDevice, kernel ? BlockKind::kRegistered : BlockKind::kHost,
+                              kernel ? BlockKind::kHost : BlockKind::kRegistered};
+  for (BlockKind candidate : order) {
+    Blocks& blocks = BlocksOf(candidate);
+    auto it = FindBlockLocked(blocks, begin);
+    if (it != blocks.end()) {
+      *kind = candidate;
+      return &it->second;
+    }
+  }
+  *kind = BlockKind::kHost;
+  return nullptr;
 }
 
-const char* MemoryRegistry::RangeProblemLocked(const MemoryRange& range, const AllocationInfo* block, bool host,
+const char* MemoryRegistry::RangeProblemLocked(const MemoryRange& range, const AllocationInfo* block, BlockKind kind,
                                                int32_t device, std::string* detail) {
   switch (range.kind) {
     case MemoryKind::kDevice:
+    case MemoryKind::kKernel:
       if (block == nullptr) {
         return "is not device memory: it lies in no live aclrtMalloc allocation (host memory, or freed)";
       }
-      if (host) return "is host memory from aclrtMallocHost, not device memory";
+      if (kind == BlockKind::kHost) return "is host memory from aclrtMallocHost, not device memory";
+      if (kind == BlockKind::kRegistered && range.kind == MemoryKind::kDevice) {
+        return "is host memory registered with aclrtHostRegister: its device address serves kernels, not "
+               "copies, which take aclrtMalloc memory";
+      }
+      if (kind == BlockKind::kRegistered && !block->mapped) {
+        return "is host memory registered with ACL_HOST_REG_PINNED only, which the device cannot reach (register "
+               "it with ACL_HOST_REG_MAPPED)";
+      }
       break;
     case MemoryKind::kHost:
-      if (block != nullptr && !host) return "is device memory, but the copy's kind says host memory";
-      if (block == nullptr) return nullptr;  // plain host memory: its extent cannot be known
+      if (block != nullptr && kind == BlockKind::kDevice)
+        return "is device memory, but the copy's kind says host memory";
+      // Plain host memory, registered or not: its extent cannot be known.
+      if (block == nullptr || kind == BlockKind::kRegistered) return nullptr;
       break;
     case MemoryKind::kAcl:
-      if (block == nullptr) {
+      if (block == nullptr || kind == BlockKind::kRegistered) {
         return "lies in no live aclrtMalloc or aclrtMallocHost allocation (other host memory is undefined "
                "behaviour for this call)";
       }
       break;
     case MemoryKind::kAny:
-      if (block == nullptr) return nullptr;
+      if (block == nullptr || kind == BlockKind::kRegistered) return nullptr;
       break;
   }
-  if (!host && device >= 0 && block->device != device) {
-    *detail = FormatString("is memory of device %d, but the work runs on device %d", block->device, device);
+  if (kind != BlockKind::kHost && device >= 0 && block->device != device) {
+    *detail = FormatString(kind == BlockKind::kRegistered
+                               ? "is host memory registered for device %d, but the work runs on device %d"
+                               : "is memory of device %d, but the work runs on device %d",
+                           block->device, device);
     return detail->c_str();
   }
   const uint64_t offset = reinterpret_cast<uintptr_t>(range.address) - block->base;
   if (offset > block->requested || range.bytes > block->requested - offset) {
-    *detail = FormatString("runs %llu bytes past the end of its allocation (%p, %zu bytes)",
+    *detail = FormatString("runs %llu bytes past the end of its %s (%p, %zu bytes)",
                            static_cast<unsigned long long>(offset + range.bytes - block->requested),
+                           kind == BlockKind::kRegistered ? "registration" : "allocation",
                            reinterpret_cast<void*>(block->base), block->requested);
     return detail->c_str();
   }
@@ -227,16 +352,16 @@ const char* MemoryRegistry::RangeProblemLocked(const MemoryRange& range, const A
 bool MemoryRegistry::CheckAndPin(const MemoryRange* ranges, size_t count, int32_t device, bool strict, MemoryPins* pins,
                                  std::string* problem) {
   AllocationInfo* blocks[MemoryPins::kCapacity];
-  bool host[MemoryPins::kCapacity];
+  BlockKind kinds[MemoryPins::kCapacity];
   const size_t room = MemoryPins::kCapacity - pins->count_;
   count = count < room ? count : room;
   std::lock_guard<std::mutex> lock(mutex_);
   // Every range is checked before any is pinned: a refused launch pins nothing.
   for (size_t i = 0; i < count; ++i) {
-    blocks[i] = BlockOfLocked(ranges[i].address, &host[i]);
+    blocks[i] = BlockOfLocked(ranges[i].address, ranges[i].kind, &kinds[i]);
     if (!strict) continue;
     std::string detail;
-    const char* reason = RangeProblemLocked(ranges[i], blocks[i], host[i], device, &detail);
+    const char* reason = RangeProblemLocked(ranges[i], blocks[i], kinds[i], device, &detail);
     if (reason != nullptr) {
       *problem = FormatString("%s%s%s (%p, %llu bytes) %s.", ranges[i].what, *ranges[i].name ? " " : "", ranges[i].name,
                               ranges[i].address, static_cast<unsigned long long>(ranges[i].bytes), reason);
@@ -246,7 +371,7 @@ bool MemoryRegistry::CheckAndPin(const MemoryRange* ranges, size_t count, int32_
   for (size_t i = 0; i < count; ++i) {
     if (blocks[i] == nullptr) continue;
     ++blocks[i]->pins;
-    pins->pins_[pins->count_++] = MemoryPins::Pin{blocks[i]->base, blocks[i]->id, host[i]};
+    pins->pins_[pins->count_++] = MemoryPins::Pin{blocks[i]->base, blocks[i]->id, kinds[i]};
   }
   return true;
 }
@@ -256,7 +381,7 @@ void MemoryRegistry::Unpin(const MemoryPins::Pin* pins, size_t count) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     for (size_t i = 0; i < count; ++i) {
-      Blocks& blocks = pins[i].host ? host_ : device_;
+      Blocks& blocks = BlocksOf(pins[i].kind);
       auto it = blocks.find(pins[i].base);
       // The block is gone only when aclFinalize released everything; an address reused since
       // then is a different block (another id).
@@ -274,6 +399,7 @@ void MemoryRegistry::ReleaseAll() {
   for (auto& entry : host_) ReleaseMemory(entry.second, /*host=*/true);
   device_.clear();
   host_.clear();
+  registered_.clear();  // the program's own memory: not freed here
   used_by_device_.clear();
   peak_by_device_.clear();
 }
@@ -397,7 +523,9 @@ aclError FillMemory(const char* api, void* dst, size_t max_count, int32_t value,
 
 bool MemoryRegistry::FindAllocation(const void* address, AllocationInfo* info, bool* host) {
   std::lock_guard<std::mutex> lock(mutex_);
-  const AllocationInfo* block = BlockOfLocked(address, host);
+  BlockKind kind = BlockKind::kHost;
+  const AllocationInfo* block = BlockOfLocked(address, MemoryKind::kAny, &kind);
+  *host = kind != BlockKind::kDevice;
   if (block == nullptr) return false;
   *info = *block;
   return true;

@@ -25,6 +25,7 @@ struct AllocationInfo {
   int32_t device = -1;   // -1 for host memory
   uint64_t id = 0;       // unique for the process' lifetime: tells a reused address from the old block
   uint32_t pins = 0;     // queued or running work that uses the block
+  bool mapped = false;   // a registration the device can reach (ACL_HOST_REG_MAPPED), not only pinned
 };
 
 /// Where a range of bytes must live, in strict mode.
@@ -33,7 +34,12 @@ enum class MemoryKind {
   kHost,    // not device memory; inside its aclrtMallocHost allocation if it starts in one
   kAcl,     // inside one live aclrtMalloc (of the device) or aclrtMallocHost allocation
   kAny,     // anywhere; inside its allocation if it starts in one
+  kKernel,  // what a kernel may touch: kDevice, or host memory mapped for the device (aclrtHostRegister)
 };
+
+/// What a recorded block is: an aclrtMalloc or aclrtMallocHost allocation, or a range of host
+/// memory registered with aclrtHostRegister(V2) (not owned: never freed by the runtime).
+enum class BlockKind : uint8_t { kDevice, kHost, kRegistered };
 
 /// A byte range some work will touch, named for messages: `what` ("tensor", "workspace", "dst")
 /// and, optionally, `name` ("self").
@@ -66,7 +72,7 @@ class AH_INTERNAL_API MemoryPins {
   struct Pin {
     uintptr_t base;
     uint64_t id;
-    bool host;  // an aclrtMallocHost block
+    BlockKind kind;
   };
   Pin pins_[kCapacity];
   size_t count_ = 0;
@@ -80,8 +86,20 @@ class AH_INTERNAL_API MemoryRegistry {
   /// Frees a device allocation once no queued or running work uses it (waits for that work).
   aclError FreeDevice(const char* api, void* ptr);
   aclError AllocateHost(const char* api, void** ptr, size_t size);
-  /// Frees an aclrtMallocHost allocation once no queued or running copy uses it.
+  /// Frees an aclrtMallocHost allocation once no queued or running copy uses it; registrations
+  /// inside it end with it.
   aclError FreeHost(const char* api, void* ptr);
+
+  /// aclrtHostRegister(V2): records [ptr, ptr + size) of host memory for `device`, `mapped` for
+  /// its kernels or only pinned. Fails with 507910 when the range overlaps a registration, and
+  /// with 107000 when it overlaps device memory or (pinned) is aclrtMallocHost memory.
+  aclError RegisterHost(const char* api, void* ptr, size_t size, bool mapped, int32_t device);
+  /// aclrtHostUnregister: ends the registration that starts at `ptr` once no queued or running
+  /// work uses it (waits for that work); 507911 when none starts there.
+  aclError UnregisterHost(const char* api, void* ptr);
+  /// aclrtHostGetDevicePointer: the device address of the mapped registration that starts at
+  /// `ptr` (the host address itself: the emulated device shares the host's address space).
+  aclError MappedPointer(const char* api, void* ptr, void** device_ptr);
 
   /// Threads waiting in a free for work that uses their block (for tests).
   size_t WaitingFrees();
@@ -100,7 +118,8 @@ class AH_INTERNAL_API MemoryRegistry {
   /// Frees every allocation (aclFinalize, after every stream has drained).
   void ReleaseAll();
 
-  /// The live allocation `address` lies in (`*host`: an aclrtMallocHost block); false when none.
+  /// The live allocation `address` lies in (`*host`: host memory, an aclrtMallocHost block or a
+  /// registration); false when none.
   bool FindAllocation(const void* address, AllocationInfo* info, bool* host);
 
  private:
@@ -110,13 +129,18 @@ class AH_INTERNAL_API MemoryRegistry {
   using Blocks = std::map<uintptr_t, AllocationInfo>;
   /// The block of `blocks` that contains `address`, or end().
   static Blocks::iterator FindBlockLocked(Blocks& blocks, uintptr_t address);
-  /// The live block `address` lies in (`*host`: an aclrtMallocHost block), or nullptr.
-  AllocationInfo* BlockOfLocked(const void* address, bool* host);
+  Blocks& BlocksOf(BlockKind kind);
+  /// The live block `address` lies in, or nullptr; `*kind` says which. Device memory first; then,
+  /// for a kernel's range, a registration before an aclrtMallocHost block (a registration may lie
+  /// inside one), and for other ranges the allocation before the registration.
+  AllocationInfo* BlockOfLocked(const void* address, MemoryKind wanted, BlockKind* kind);
   /// Why `range`, which starts in `block`, does not lie where its kind says; nullptr when it does.
   /// `*detail` holds the text when it has to be formatted.
-  static const char* RangeProblemLocked(const MemoryRange& range, const AllocationInfo* block, bool host,
+  static const char* RangeProblemLocked(const MemoryRange& range, const AllocationInfo* block, BlockKind kind,
                                         int32_t device, std::string* detail);
-  aclError FreeBlock(const char* api, void* ptr, bool host);
+  aclError FreeBlock(const char* api, void* ptr, BlockKind kind);
+  /// Whether a registration inside the aclrtMallocHost block `host_block` is pinned.
+  bool RegistrationsPinnedLocked(const AllocationInfo& host_block);
   void Unpin(const MemoryPins::Pin* pins, size_t count);
 
   std::mutex mutex_;
@@ -124,6 +148,7 @@ class AH_INTERNAL_API MemoryRegistry {
   size_t free_waiters_ = 0;           // threads in a free waiting for pins to go
   Blocks device_;                     // keyed by base address
   Blocks host_;
+  Blocks registered_;  // aclrtHostRegister(V2) ranges, keyed by base address; never overlapping
   std::vector<size_t> used_by_device_;
   std::vector<size_t> peak_by_device_;
   uint64_t next_id_ = 1;
