@@ -4,9 +4,9 @@
 # (the sanitizer and fuzzing scripts ask for clang and valgrind this way).
 set -euo pipefail
 
-# python3-dev, python3-pybind11: the Python module; python3-pytest, python3-hypothesis: its tests.
+# python3-dev, python3-pybind11: the Python module; python3-pytest, python3-hypothesis, python3-torch: its tests.
 packages=(cmake g++ make libgtest-dev nlohmann-json3-dev libhwy-dev libcli11-dev pkgconf python3-numpy python3-dev
-          python3-pybind11 python3-pytest python3-hypothesis "$@")
+          python3-pybind11 python3-pytest python3-hypothesis python3-torch "$@")
 # Cross compiler and emulator for the aarch64 (NEON) kernel test; x86-64 hosts only.
 if [ "$(uname -m)" = x86_64 ]; then
   packages+=(g++-aarch64-linux-gnu qemu-user)

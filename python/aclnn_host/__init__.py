@@ -13,6 +13,7 @@ golden files for the test kits as golden(). docs/python.md describes them.
 
 import json as _json
 import os as _os
+import sys as _sys
 
 import numpy as _np
 
@@ -24,10 +25,13 @@ AclnnError.__doc__ = (
     "aclGetRecentErrMsg()'s text (upstream's message)."
 )
 
-try:  # torch is optional: tensors are accepted and returned when it can be imported
-    import torch as _torch
-except ImportError:  # pragma: no cover - torch is not a dependency
-    _torch = None
+
+
+def _torch():
+    """torch, if the program has imported it (a tensor argument means it has); never imported here:
+    torch is optional, and importing it would cost every `import aclnn_host` most of a second."""
+    return _sys.modules.get("torch")
+
 
 _NUMPY_DTYPES = {"fp32": _np.dtype(_np.float32), "fp16": _np.dtype(_np.float16), "bf16": _np.dtype(_np.uint16),
                  "int32": _np.dtype(_np.int32), "int8": _np.dtype(_np.int8), "uint8": _np.dtype(_np.uint8),
@@ -50,15 +54,18 @@ def _dtype_name(name):
 
 def _to_numpy(value, dtype):
     """(array, dtype name, was_torch): a NumPy view of `value` (no copy where the layout allows)."""
-    was_torch = _torch is not None and isinstance(value, _torch.Tensor)
+    torch = _torch()
+    was_torch = torch is not None and isinstance(value, torch.Tensor)
     if was_torch:
         if value.device.type != "cpu":
             raise ValueError("aclnn_host takes CPU tensors")
-        if value.dtype == _torch.bfloat16:
+        if value.dtype == torch.bfloat16:
             if dtype is not None and _dtype_name(dtype) != "bf16":
                 raise ValueError(f"a torch.bfloat16 tensor with dtype={dtype!r}")
-            return value.view(_torch.int16).numpy().view(_np.uint16), "bf16", True
+            return value.view(torch.int16).numpy().view(_np.uint16), "bf16", True
         value = value.numpy()
+    elif not isinstance(value, _np.ndarray) and hasattr(value, "__dlpack__"):
+        value = _np.from_dlpack(value)  # any DLPack producer on the CPU, without a copy
     array = _np.asarray(value)
     if array.dtype in _SELF_DESCRIBING:
         found = _SELF_DESCRIBING[array.dtype]
@@ -85,8 +92,10 @@ def _to_numpy(value, dtype):
 def _from_numpy(array, name, as_torch):
     if not as_torch:
         return array
-    tensor = _torch.from_numpy(array)
-    return tensor.view(_torch.bfloat16) if name == "bf16" else tensor
+    torch = _torch()
+    if name == "bf16":  # torch has no uint16: the bits travel as int16
+        return torch.from_numpy(array.view(_np.int16)).view(torch.bfloat16)
+    return torch.from_numpy(array)
 
 
 def _normalise_soc(soc):

@@ -7,6 +7,8 @@
 #include <pybind11/stl.h>
 
 #include <unistd.h>
+
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -203,13 +205,21 @@ HostTensor Describe(py::array& array, const std::string& dtype_name, const char*
   return tensor;
 }
 
-// Device copies of the inputs, the output, the tensors and the workspace of one call; released
-// in reverse order whatever happens.
+constexpr uintptr_t kHostPage = 4096;  // aclrtHostRegister takes page-aligned ranges
+
+// Bytes the calls of this thread copied between the arrays and device memory (for the tests that
+// show a call runs in place).
+thread_local uint64_t copied_bytes = 0;
+
+// What one call holds: registrations of the arrays' storage, device copies where an array could
+// not be registered, the tensors, the workspace. Released in reverse order whatever happens
+// (aclrtHostUnregister and aclrtFree wait for queued work that uses their memory).
 class Call {
  public:
   ~Call() {
     for (const aclScalar* scalar : scalars_) aclDestroyScalar(scalar);
     for (const aclTensor* tensor : tensors_) aclDestroyTensor(tensor);
+    for (void* base : registered_) aclrtHostUnregister(base);
     for (void* buffer : buffers_) aclrtFree(buffer);
   }
 
@@ -218,6 +228,49 @@ class Call {
     Check("aclrtMalloc", aclrtMalloc(&buffer, bytes == 0 ? 1 : bytes, ACL_MEM_MALLOC_HUGE_FIRST));
     buffers_.push_back(buffer);
     return buffer;
+  }
+
+  // The device addresses of `hosts`' storage without copies: the page-aligned spans of their
+  // storage, merged where they share a page, each registered (mapped) for the call. nullptr for
+  // an array whose span cannot be registered: another thread's call has a page of it registered,
+  // or the SoC or backend has no host registration. Empty arrays get nullptr too.
+  std::vector<void*> MapInPlace(const std::vector<const HostTensor*>& hosts) {
+    struct Span {
+      uintptr_t begin, end;
+      std::vector<size_t> members;
+    };
+    std::vector<Span> spans;
+    for (size_t i = 0; i < hosts.size(); ++i) {
+      if (hosts[i]->bytes() == 0) continue;
+      const uintptr_t first = reinterpret_cast<uintptr_t>(hosts[i]->data);
+      spans.push_back(Span{
+          first / kHostPage * kHostPage, (first + hosts[i]->bytes() + kHostPage - 1) / kHostPage * kHostPage, {i}});
+    }
+    std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
+    std::vector<Span> merged;
+    for (Span& span : spans) {
+      if (!merged.empty() && span.begin < merged.back().end) {
+        merged.back().end = std::max(merged.back().end, span.end);
+        merged.back().members.insert(merged.back().members.end(), span.members.begin(), span.members.end());
+      } else {
+        merged.push_back(std::move(span));
+      }
+    }
+    std::vector<void*> device(hosts.size(), nullptr);
+    for (const Span& span : merged) {
+      void* base = reinterpret_cast<void*>(span.begin);
+      void* mapped = nullptr;
+      if (aclrtHostRegisterV2(base, span.end - span.begin, ACL_HOST_REG_MAPPED) != ACL_SUCCESS) {
+        aclGetRecentErrMsg();  // the refusal only means "copy this one"
+        continue;
+      }
+      registered_.push_back(base);
+      Check("aclrtHostGetDevicePointer", aclrtHostGetDevicePointer(base, &mapped, 0));
+      for (size_t i : span.members) {
+        device[i] = static_cast<char*>(mapped) + (reinterpret_cast<uintptr_t>(hosts[i]->data) - span.begin);
+      }
+    }
+    return device;
   }
 
   aclTensor* Tensor(const HostTensor& host, void* device) {
@@ -240,6 +293,7 @@ class Call {
     void* device = Malloc(host.bytes());
     if (host.bytes() != 0) {
       Check("aclrtMemcpy", aclrtMemcpy(device, host.bytes(), host.data, host.bytes(), ACL_MEMCPY_HOST_TO_DEVICE));
+      copied_bytes += host.bytes();
     }
     return device;
   }
@@ -247,6 +301,7 @@ class Call {
  private:
   std::vector<const aclTensor*> tensors_;
   std::vector<const aclScalar*> scalars_;
+  std::vector<void*> registered_;
   std::vector<void*> buffers_;
 };
 
@@ -283,16 +338,22 @@ void RunOp(const std::string& op_name, std::vector<py::array> inputs, const std:
   const Runtime::Hold hold = Runtime::Get().Acquire(soc_name);
   aclrtStream stream = Runtime::Get().ThreadStream();
   Call call;
-  std::vector<void*> devices;
+  // In place where the storage can be registered, else through device copies.
+  std::vector<const HostTensor*> arrays;
+  for (const HostTensor& host : hosts) arrays.push_back(&host);
+  if (!inplace) arrays.push_back(&out_host);
+  std::vector<void*> devices = call.MapInPlace(arrays);
+  std::vector<bool> mapped;
+  for (void* device : devices) mapped.push_back(device != nullptr);
   std::vector<aclTensor*> tensors;
-  for (const HostTensor& host : hosts) {
-    devices.push_back(call.Upload(host));
-    tensors.push_back(call.Tensor(host, devices.back()));
+  for (size_t i = 0; i < hosts.size(); ++i) {
+    if (devices[i] == nullptr) devices[i] = call.Upload(hosts[i]);
+    tensors.push_back(call.Tensor(hosts[i], devices[i]));
   }
   aclTensor* out_tensor = nullptr;
   void* out_device = nullptr;
   if (!inplace) {
-    out_device = call.Malloc(out_host.bytes());
+    out_device = devices.back() != nullptr ? devices.back() : call.Malloc(out_host.bytes());
     out_tensor = call.Tensor(out_host, out_device);
   }
   aclnnHostOpCall op_call{};
@@ -307,12 +368,13 @@ void RunOp(const std::string& op_name, std::vector<py::array> inputs, const std:
   void* workspace = workspace_size > 0 ? call.Malloc(workspace_size) : nullptr;
   Check(op.aclnn_name, aclnnHostOpRun(op.entry, workspace, workspace_size, executor, stream));
   Check("aclrtSynchronizeStream", aclrtSynchronizeStream(stream));
-  // The result back: the output's bytes, or (in place) self's whole storage span, whose elements
-  // outside the view were uploaded and come back unchanged.
+  // The result back, unless the kernel wrote it in place: the output's bytes, or (in place) self's
+  // whole storage span, whose elements outside the view were uploaded and come back unchanged.
   const HostTensor& target = inplace ? hosts[0] : out_host;
   void* source = inplace ? devices[0] : out_device;
-  if (target.bytes() != 0) {
+  if (target.bytes() != 0 && !(inplace ? mapped.front() : mapped.back())) {
     Check("aclrtMemcpy", aclrtMemcpy(target.data, target.bytes(), source, target.bytes(), ACL_MEMCPY_DEVICE_TO_HOST));
+    copied_bytes += target.bytes();
   }
 }
 
@@ -404,6 +466,9 @@ PYBIND11_MODULE(_aclnn_host, m) {
       "The operator table (the library's, aclnn_host/ops.h): one dict per operator.");
   m.def("run", &RunOp, py::arg("op"), py::arg("inputs"), py::arg("dtypes"), py::arg("out"), py::arg("out_dtype"),
         py::arg("soc"), py::arg("scalars"), py::arg("flags"));
+  m.def(
+      "copied_bytes", [] { return copied_bytes; },
+      "Bytes this thread's calls have copied between arrays and device memory (0 while they run in place).");
   m.def("socs", &aclnn_host_cli::SocNames, "The SoC profiles, in table order.");
   m.def(
       "active_soc", [] { return Runtime::Get().soc(); }, "The SoC the runtime is initialised with, or \"\".");
