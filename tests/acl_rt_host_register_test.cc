@@ -117,15 +117,15 @@ TEST(AclHostRegister, ChecksGiveUpstreamsCodes) {
                         ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtHostRegister", {"0x4", "reserved"}));
   EXPECT_TRUE(FailsWith(aclrtHostRegister(base, 64, static_cast<aclrtHostRegisterType>(1), &device),
                         ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtHostRegister"));
-  EXPECT_TRUE(FailsWith(aclrtHostRegisterV2(base, 64, 0), ACL_ERROR_RT_PARAM_INVALID, "aclrtHostRegisterV2",
-                        {"flag 0x0"}));
+  EXPECT_TRUE(
+      FailsWith(aclrtHostRegisterV2(base, 64, 0), ACL_ERROR_RT_PARAM_INVALID, "aclrtHostRegisterV2", {"flag 0x0"}));
   EXPECT_TRUE(FailsWith(aclrtHostRegisterV2(base, 64, 0x1), ACL_ERROR_RT_PARAM_INVALID, "aclrtHostRegisterV2"));
   EXPECT_TRUE(FailsWith(aclrtHostRegisterV2(base, 64, ACL_HOST_REG_MAPPED | ACL_HOST_REG_READONLY),
                         ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtHostRegisterV2", {"reserved"}));
-  EXPECT_TRUE(FailsWith(aclrtHostRegister(base + 64, 64, ACL_HOST_REGISTER_MAPPED, &device),
-                        ACL_ERROR_RT_PARAM_INVALID, "aclrtHostRegister", {"4 KB"}));
-  EXPECT_TRUE(FailsWith(aclrtHostRegisterV2(nullptr, 64, ACL_HOST_REG_MAPPED), ACL_ERROR_INVALID_PARAM,
-                        "aclrtHostRegisterV2"));
+  EXPECT_TRUE(FailsWith(aclrtHostRegister(base + 64, 64, ACL_HOST_REGISTER_MAPPED, &device), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtHostRegister", {"4 KB"}));
+  EXPECT_TRUE(
+      FailsWith(aclrtHostRegisterV2(nullptr, 64, ACL_HOST_REG_MAPPED), ACL_ERROR_INVALID_PARAM, "aclrtHostRegisterV2"));
 
   // Overlap: any shared byte is 507910; the adjacent page is free to register.
   ASSERT_TRUE(Succeeds(aclrtHostRegister(base, 2 * kPage, ACL_HOST_REGISTER_MAPPED, &device)));
@@ -138,8 +138,8 @@ TEST(AclHostRegister, ChecksGiveUpstreamsCodes) {
   // The device pointer: flag 0, the exact base of a mapped registration.
   EXPECT_TRUE(FailsWith(aclrtHostGetDevicePointer(base, &device, 1), ACL_ERROR_INVALID_PARAM,
                         "aclrtHostGetDevicePointer", {"flag"}));
-  EXPECT_TRUE(FailsWith(aclrtHostGetDevicePointer(nullptr, &device, 0), ACL_ERROR_INVALID_PARAM,
-                        "aclrtHostGetDevicePointer"));
+  EXPECT_TRUE(
+      FailsWith(aclrtHostGetDevicePointer(nullptr, &device, 0), ACL_ERROR_INVALID_PARAM, "aclrtHostGetDevicePointer"));
   EXPECT_TRUE(FailsWith(aclrtHostGetDevicePointer(base + 64, &device, 0), ACL_ERROR_RT_PARAM_INVALID,
                         "aclrtHostGetDevicePointer", {"not the start"}));
   EXPECT_TRUE(FailsWith(aclrtHostGetDevicePointer(base + 2 * kPage, &device, 0), ACL_ERROR_RT_PARAM_INVALID,

@@ -154,6 +154,8 @@ TEST(TilingArch35, Shape8x8Fp32SingleBuffer) {
   EXPECT_EQ(tiling.block_dim, 22u);
   EXPECT_EQ(Field(tiling, "ubFactor"), 52416);  // 5 buffers
   EXPECT_EQ(tiling.workspace, 0u);
+  EXPECT_TRUE(tiling.has_tiling_key);
+  EXPECT_EQ(tiling.tiling_key, 0u);  // D_T_X DT_FLOAT (0), BUFFER_MODE 0
   ExpectRangesTile(tiling, 64);
 }
 
@@ -162,6 +164,7 @@ TEST(TilingArch35, Shape256Fp16) {
   EXPECT_EQ(Field(tiling, "blockFactor"), 11);
   EXPECT_EQ(tiling.block_dim, 24u);
   EXPECT_EQ(Field(tiling, "ubFactor"), 65536);
+  EXPECT_EQ(tiling.tiling_key, 1u);  // DT_FLOAT16 (1), single buffer (256 elements)
   ExpectRangesTile(tiling, 256);
 }
 
@@ -170,8 +173,10 @@ TEST(TilingArch35, Shape64x32DoubleBuffer) {
   EXPECT_EQ(Field(fp32, "blockFactor"), 86);
   EXPECT_EQ(fp32.block_dim, 24u);
   EXPECT_EQ(Field(fp32, "ubFactor"), 32768);  // 8 buffers
+  EXPECT_EQ(fp32.tiling_key, 256u);           // DT_FLOAT (0) + BUFFER_MODE index 1 << 8
   for (aclDataType dtype : {ACL_FLOAT16, ACL_BF16}) {
     const OpTiling half = Tile({64, 32}, dtype, UpstreamArch35Platform());
+    EXPECT_EQ(half.tiling_key, dtype == ACL_FLOAT16 ? 257u : 283u);  // DT_FLOAT16 1, DT_BF16 27, + 256
     EXPECT_EQ(Field(half, "blockFactor"), 86);
     EXPECT_EQ(Field(half, "ubFactor"), 47616);  // 11 buffers
     ExpectRangesTile(half, 2048);
@@ -193,6 +198,16 @@ TEST(TilingArch35, EmptyShape) {
   EXPECT_EQ(Field(tiling, "blockFactor"), 0);
   EXPECT_EQ(Field(tiling, "ubFactor"), 0);
   EXPECT_EQ(tiling.block_dim, 1u);
+  EXPECT_EQ(tiling.tiling_key, 0u);  // an empty tensor takes buffer mode 0
+}
+
+TEST(TilingArch35, KeyAtTheDoubleBufferThreshold) {
+  // Double buffering starts above 1024 elements (MIN_SPLIT_THRESHOLD): 1024 is mode 0, 1025 mode 1.
+  EXPECT_EQ(Tile({1024}, ACL_BF16, UpstreamArch35Platform()).tiling_key, 27u);
+  EXPECT_EQ(Tile({1025}, ACL_BF16, UpstreamArch35Platform()).tiling_key, 283u);
+  EXPECT_EQ(Tile({1025}, ACL_FLOAT, UpstreamArch35Platform()).tiling_key, 256u);
+  // Arch22 keeps its single key.
+  EXPECT_EQ(Tile({1025}, ACL_BF16, UpstreamArch22Platform()).tiling_key, 0u);
 }
 
 TEST(TilingArch35, FailsWhereUpstreamFails) {

@@ -132,6 +132,14 @@ bool ComputeHardswishGradTiling(const Dims& grad_shape, const Dims& self_shape, 
     return false;
   }
   *tiling = ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
+  if (tiling->arch == TilingArch::kArch35) {
+    // The template key of HardSwishGrad and HardSwishGradV2 (op_kernel/arch35/*_tiling_key.h):
+    // D_T_X, ge's DataType value in the low 8 bits, then BUFFER_MODE's list index (double
+    // buffering above 1024 elements; an empty tensor takes mode 0).
+    const uint64_t ge_dtype = dtype == ACL_FLOAT ? 0 : dtype == ACL_FLOAT16 ? 1 : 27;  // DT_FLOAT, DT_FLOAT16, DT_BF16
+    tiling->has_tiling_key = true;
+    tiling->tiling_key = ge_dtype + (count > 1024 ? 256 : 0);
+  }
   return true;
 }
 

@@ -50,7 +50,9 @@ AH_INTERNAL_API OpTiling HardswishTilingArch35(int64_t element_count, aclDataTyp
 /// op-level checks (for ops whose own tiling is not published: see docs/design.md).
 AH_INTERNAL_API OpTiling ElementwiseTiling(int64_t element_count, size_t element_size, const SocProfile& profile);
 
-/// The tiling the profile's arch computes for gradOutput/self shapes and a dtype. Fails, with
+/// The tiling the profile's arch computes for gradOutput/self shapes and a dtype (HardSwishGrad
+/// and HardSwishGradV2 share it; on arch35 with their template tiling key: 0/1/27 for
+/// fp32/fp16/bf16, plus 256 with double buffering). Fails, with
 /// `*error` set, where upstream's tiling fails: a dtype other than fp32/fp16/bf16, shapes that
 /// differ, more than 8 dims, or a negative dim.
 AH_INTERNAL_API bool ComputeHardswishGradTiling(const Dims& grad_shape, const Dims& self_shape, aclDataType dtype,
