@@ -36,6 +36,7 @@ namespace {
   const char* message = aclGetRecentErrMsg();
   std::string text = std::string(api) + " failed with status " + std::to_string(status);
   if (message != nullptr && *message != '\0') text += ": " + std::string(message);
+  while (!text.empty() && text.back() == '\n') text.pop_back();  // CANN's envelope ends each line with one
   throw CliError(kExitLibrary, text);
 }
 

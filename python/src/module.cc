@@ -432,8 +432,9 @@ PYBIND11_MODULE(_aclnn_host, m) {
     try {
       if (pointer) std::rethrow_exception(pointer);
     } catch (const AclnnFailure& failure) {
-      const std::string text = failure.api + " failed with status " + std::to_string(failure.status) +
-                               (failure.message.empty() ? "" : ": " + failure.message);
+      std::string text = failure.api + " failed with status " + std::to_string(failure.status) +
+                         (failure.message.empty() ? "" : ": " + failure.message);
+      while (!text.empty() && text.back() == '\n') text.pop_back();  // CANN's envelope ends with one
       py::object instance = py::reinterpret_borrow<py::object>(error.ptr())(py::str(text));
       instance.attr("status") = failure.status;
       instance.attr("api") = failure.api;

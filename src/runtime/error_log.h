@@ -1,7 +1,9 @@
 // The per-thread error text behind aclGetRecentErrMsg, and the one place that formats it.
 //
-// Every failed acl/aclnn call appends one line "[api] CATEGORY: text (error N)" to the calling
-// thread's log; aclGetRecentErrMsg hands the accumulated lines out and clears them.
+// Every failed acl/aclnn call reports one error (CANN's error id for its status, and the text) to
+// the calling thread's log; aclGetRecentErrMsg hands them out in CANN's ErrorManager envelope
+// ("[PID: p] time Title(EZ1001): text", then "TraceBack (most recent call last):" and the others)
+// and clears them. ACLNN_HOST_ERROR_TAGS=1 adds "[api] " and " (error N)" to each text.
 #ifndef ACLNN_HOST_RUNTIME_ERROR_LOG_H_
 #define ACLNN_HOST_RUNTIME_ERROR_LOG_H_
 

@@ -514,7 +514,7 @@ TEST_F(CliTest, LibraryErrorsCarryTheRecentErrorMessage) {
   WriteNpy(Path("b.npy"), "<f4", "(3, 2)", x, sizeof(x));
   const std::string out = " -o " + Path("out.npy");
   ExpectFailure("run hardswish_backward_v2 -i g=" + Path("a.npy") + " -i self=" + Path("b.npy") + out, 4,
-                "161002: [aclnnHardswishBackwardV2GetWorkspaceSize]", "out.npy");
+                "161002: [PID: ", "out.npy");
   uint16_t bf[6] = {0x3f80, 0x4000, 0, 0, 0, 0};
   WriteNpy(Path("bf.npy"), "<u2", "(6,)", bf, sizeof(bf));
   ExpectFailure("run hardswish -i self=" + Path("bf.npy") + " --dtype bf16 --soc Ascend910A" + out, 4, "DT_BF16",

@@ -20,10 +20,46 @@
 
 namespace test {
 
-/// The calling thread's accumulated error text, cleared ("" when there is none).
+/// One line per reported error, "[api] Title(ID): text (error N)" for the first and "[api] text
+/// (error N)" for the rest, from CANN's envelope of aclGetRecentErrMsg with the tags every test
+/// process asks for (support/error_tags.cc): "[PID: p] time Title(ID): [api] text (error N)",
+/// "TraceBack (most recent call last):", then "        [api] text (error N)" per other error.
+/// tests/error_envelope_test.cc checks the envelope itself.
+inline std::string ErrorLinesOfEnvelope(const std::string& envelope) {
+  std::string lines;
+  size_t start = 0;
+  while (start < envelope.size()) {
+    size_t end = envelope.find('\n', start);
+    if (end == std::string::npos) end = envelope.size();
+    std::string line = envelope.substr(start, end - start);
+    start = end + 1;
+    const size_t pid = line.find("[PID: ");
+    if (pid != std::string::npos) {
+      // "<prefix>[PID: p] <time> Title(ID):<one or two spaces>[api] text (error N)"
+      const size_t time_end = line.find(' ', line.find("] ", pid) + 2);
+      const size_t colon = line.find("): ", time_end);
+      const std::string category = line.substr(time_end + 1, colon + 1 - (time_end + 1));
+      std::string text = line.substr(colon + 3);
+      while (!text.empty() && text[0] == ' ') text.erase(0, 1);
+      const size_t api_end = text.find("] ");
+      line = api_end == std::string::npos ? category + ": " + text
+                                          : text.substr(0, api_end + 2) + category + ": " + text.substr(api_end + 2);
+    } else if (line == "TraceBack (most recent call last):" || line.find(": Internal error!") != std::string::npos) {
+      continue;
+    } else {
+      while (!line.empty() && line[0] == ' ') line.erase(0, 1);
+    }
+    if (!lines.empty()) lines += '\n';
+    lines += line;
+  }
+  return lines;
+}
+
+/// The calling thread's accumulated errors as ErrorLinesOfEnvelope's lines, cleared ("" when there
+/// are none).
 inline std::string TakeErrorMessage() {
   const char* text = aclGetRecentErrMsg();
-  return text == nullptr ? std::string() : std::string(text);
+  return text == nullptr ? std::string() : ErrorLinesOfEnvelope(text);
 }
 
 /// aclInit on `soc` (through ACLNN_HOST_SOC), aclrtSetDevice(0) and a stream; undone in reverse.
