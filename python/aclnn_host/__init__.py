@@ -257,6 +257,14 @@ _KIT_DTYPES = {"fp32": "float32", "fp16": "float16", "bf16": "bfloat16", "int32"
                "uint8": "uint8", "int64": "int64", "int16": "int16"}
 
 
+def _find_row(op):
+    """The operator table's row of `op` (its name, Python name or aclnn name)."""
+    for row in OPS:
+        if op in (row["name"], row["python_name"], row["aclnn"]):
+            return row
+    raise ValueError(f'unknown operator "{op}"; the operators are ' + ", ".join(row["python_name"] for row in OPS))
+
+
 def golden(op, *inputs, directory, case, soc=None, out_dtype=None, dtype=None, **keywords):
     """Runs `op` and writes its inputs and exact output in ops-test-kit's manual-data layout.
 
@@ -264,15 +272,10 @@ def golden(op, *inputs, directory, case, soc=None, out_dtype=None, dtype=None, *
     golden_0_<dtype>__shape_<AxB>.bin: what `python3 -m ttk aclnn ... --manual-data-dirs
     <directory>` replays (hicann/ops-test-kit docs/Manual_Data_Prepare_and_Replay.md).
     Returns the output."""
-    function = None
-    for row in OPS:
-        if op in (row["name"], row["python_name"], row["aclnn"]):
-            function = globals()[row["python_name"]]
-            inplace = row["inplace"]
-            self_index = row["inputs"].index("self") if "self" in row["inputs"] else 0
-    if function is None:
-        raise ValueError(f'unknown operator "{op}"; the operators are '
-                         + ", ".join(row["python_name"] for row in OPS))
+    row = _find_row(op)
+    function = globals()[row["python_name"]]
+    inplace = row["inplace"]
+    self_index = row["inputs"].index("self") if "self" in row["inputs"] else 0
     if not _aclnn_host.kit_case_ok(str(case)):
         raise ValueError("case must be 1 to 120 characters of [A-Za-z0-9_.-] (ops-test-kit's case-folder rule)")
     converted = [_to_numpy(value, dtype)[:2] for value in inputs]
@@ -295,5 +298,86 @@ def golden(op, *inputs, directory, case, soc=None, out_dtype=None, dtype=None, *
     return result
 
 
-__all__ = ["AclnnError", "OPS", "socs", "active_soc", "tiling", "compare", "golden"] + [
+_TORCH_DTYPE_NAMES = {"fp32": "torch.float32", "fp16": "torch.float16", "bf16": "torch.bfloat16",
+                      "int32": "torch.int32", "int16": "torch.int16", "int8": "torch.int8", "uint8": "torch.uint8",
+                      "int64": "torch.int64"}
+
+
+def _msprobe_entry_name(row):
+    """msprobe's name of the torch call the operator stands for: Functional.<name>.0.forward, or
+    .backward for the backward ops (the gradient of Functional.<forward name>)."""
+    name = row["python_name"]
+    for suffix in ("_backward_v2", "_backward"):
+        if name.endswith(suffix):
+            return f"Functional.{name[:-len(suffix)]}.0.backward"
+    return f"Functional.{name.rstrip('_')}.0.forward"
+
+
+def msprobe_dump(op, *inputs, directory, api=None, step=0, rank=0, soc=None, out_dtype=None, dtype=None,
+                 **keywords):
+    """Runs `op` and writes its tensors and exact output as the bench side of an msprobe
+    comparison: msprobe's PyTorch tensor dump, <directory>/step<step>/rank<rank>/dump.json and
+    dump_tensor_data/<api>.<input|output>.<i>.pt (torch.save of each tensor; needs torch).
+
+    `api` is the dump entry's name, which msprobe matches against the NPU dump's (default
+    Functional.<op>.0.forward, or Functional.<forward op>.0.backward for a backward op, whose
+    entry has the gradient `input` and the result `output`; self is not part of a backward entry).
+    Returns the path of dump.json. docs/python.md describes the layout and its sources."""
+    torch = _sys.modules.get("torch")
+    if torch is None:
+        try:
+            import torch  # noqa: F811 - msprobe's PyTorch dumps are torch.save files
+        except ImportError as error:
+            raise ImportError("msprobe_dump writes torch.save files: it needs torch (python3-torch)") from error
+    row = _find_row(op)
+    function = globals()[row["python_name"]]
+    entry = str(api) if api is not None else _msprobe_entry_name(row)
+    backward = entry.endswith(".backward")
+    converted = [_to_numpy(value, value_dtype)[:2] for value, value_dtype in
+                 zip(inputs, dtype if isinstance(dtype, (list, tuple)) else [dtype] * len(inputs))]
+    arrays = [_np.array(array, copy=True) for array, _ in converted]  # in place ops must not touch the caller's
+    self_index = row["inputs"].index("self") if "self" in row["inputs"] else 0
+    result_name = _dtype_name(out_dtype) if out_dtype is not None else (
+        converted[0][1] if row["inplace"] else _promoted([name for _, name in converted], converted[self_index][1]))
+    folder = _os.path.join(str(directory), f"step{int(step)}", f"rank{int(rank)}")
+    data_folder = _os.path.join(folder, "dump_tensor_data")
+    _os.makedirs(data_folder, exist_ok=True)
+
+    def tensor_record(array, name, file_stem):
+        tensor = _from_numpy(_np.ascontiguousarray(array), name, True).clone()
+        values = tensor.double()
+        data_name = file_stem + ".pt"
+        torch.save(tensor, _os.path.join(data_folder, data_name))
+        empty = tensor.numel() == 0
+        return {"type": "torch.Tensor", "dtype": _TORCH_DTYPE_NAMES[name], "shape": list(tensor.shape),
+                "Max": None if empty else values.max().item(), "Min": None if empty else values.min().item(),
+                "Mean": None if empty else values.mean().item(), "Norm": values.norm().item(),
+                "requires_grad": False, "data_name": data_name}
+
+    # The inputs are recorded before the run: an in-place operator overwrites its first one.
+    if backward:  # the gradient flowing in, and the gradient of self flowing out
+        gradient = row["inputs"].index("grad_output") if "grad_output" in row["inputs"] else 0
+        record = {"input": [tensor_record(arrays[gradient], converted[gradient][1], f"{entry}.input.0")]}
+    else:
+        record = {"input_args": [tensor_record(array, name, f"{entry}.input.{index}")
+                                 for index, (array, (_, name)) in enumerate(zip(arrays, converted))]}
+    kwargs_record = {}
+    for name in row["scalars"] + row["flags"]:
+        value = keywords[name]
+        number = value[0] if isinstance(value, tuple) else value
+        kwargs_record[name] = {"type": type(number).__name__, "value": number}
+    if not backward:
+        record["input_kwargs"] = kwargs_record
+    run_kwargs = {"out_dtype": out_dtype} if out_dtype is not None else {}
+    result = _np.asarray(function(*arrays, soc=soc, dtype=[name for _, name in converted], **run_kwargs, **keywords))
+    record["output"] = [tensor_record(result, result_name, f"{entry}.output.0")]
+    document = {"task": "tensor", "level": "L1", "framework": "pytorch",
+                "dump_data_dir": _os.path.abspath(data_folder), "data": {entry: record}}
+    path = _os.path.join(folder, "dump.json")
+    with open(path, "w", encoding="utf-8") as stream:
+        _json.dump(document, stream, indent=1)
+    return path
+
+
+__all__ = ["AclnnError", "OPS", "socs", "active_soc", "tiling", "compare", "golden", "msprobe_dump"] + [
     row["python_name"] for row in OPS]

@@ -66,3 +66,55 @@ def test_kit_style_case_with_aclnn_host_as_the_golden(dtype, soc):
     assert aclnn_host.compare(approximation, golden, "mixed")["passed"]
     assert aclnn_host.compare(approximation, golden, "stat_rel_err")["passed"]
     assert not aclnn_host.compare(approximation, golden, "bit_exact")["passed"]
+
+
+def test_msprobe_dump_writes_the_bench_side_of_a_pytorch_comparison(tmp_path):
+    torch = pytest.importorskip("torch")
+    import json
+    x = torch.linspace(-5, 5, 12, dtype=torch.float32).reshape(3, 4)
+    path = aclnn_host.msprobe_dump("hardswish", x, directory=tmp_path)
+    assert path == str(tmp_path / "step0" / "rank0" / "dump.json")
+    document = json.load(open(path, encoding="utf-8"))
+    assert (document["task"], document["level"], document["framework"]) == ("tensor", "L1", "pytorch")
+    entry = document["data"]["Functional.hardswish.0.forward"]
+    assert entry["input_kwargs"] == {}
+    (arg,), (out,) = entry["input_args"], entry["output"]
+    assert arg["data_name"] == "Functional.hardswish.0.forward.input.0.pt"
+    assert out["data_name"] == "Functional.hardswish.0.forward.output.0.pt"
+    assert (out["type"], out["dtype"], out["shape"], out["requires_grad"]) == ("torch.Tensor", "torch.float32",
+                                                                             [3, 4], False)
+    folder = tmp_path / "step0" / "rank0" / "dump_tensor_data"
+    assert torch.equal(torch.load(folder / arg["data_name"]), x)
+    result = torch.load(folder / out["data_name"])
+    assert torch.equal(result, aclnn_host.hardswish(x))
+    assert out["Max"] == result.max().item() and out["Min"] == result.min().item()
+    assert abs(out["Norm"] - result.double().norm().item()) < 1e-9
+
+
+def test_msprobe_dump_of_a_backward_in_place_and_bf16_op(tmp_path):
+    torch = pytest.importorskip("torch")
+    import json
+    g = np.ones(6, dtype=np.float32)
+    x = np.linspace(-4, 4, 6, dtype=np.float32)
+    path = aclnn_host.msprobe_dump("hardswish_backward_v2", g, x, directory=tmp_path, step=2, rank=1)
+    entry = json.load(open(path, encoding="utf-8"))["data"]["Functional.hardswish.0.backward"]
+    assert sorted(entry) == ["input", "output"]  # the gradient in, the gradient of self out
+    folder = tmp_path / "step2" / "rank1" / "dump_tensor_data"
+    assert torch.equal(torch.load(folder / entry["input"][0]["data_name"]), torch.from_numpy(g))
+    assert np.array_equal(torch.load(folder / entry["output"][0]["data_name"]).numpy(),
+                          aclnn_host.hardswish_backward_v2(g, x))
+    # In place: the input recorded is the one before the run; the caller's array is untouched.
+    bits = bf16_bits(np.linspace(-3, 3, 5))
+    before = bits.copy()
+    path = aclnn_host.msprobe_dump("leaky_relu_", bits, directory=tmp_path / "ip", dtype="bf16",
+                                   negative_slope=0.5, api="Functional.leaky_relu.3.forward")
+    entry = json.load(open(path, encoding="utf-8"))["data"]["Functional.leaky_relu.3.forward"]
+    assert np.array_equal(bits, before)
+    assert entry["input_kwargs"] == {"negative_slope": {"type": "float", "value": 0.5}}
+    data = tmp_path / "ip" / "step0" / "rank0" / "dump_tensor_data"
+    stored = torch.load(data / entry["input_args"][0]["data_name"])
+    assert stored.dtype == torch.bfloat16 and entry["input_args"][0]["dtype"] == "torch.bfloat16"
+    assert np.array_equal(stored.view(torch.int16).numpy().view(np.uint16), before)
+    expected = aclnn_host.leaky_relu(before, dtype="bf16", negative_slope=0.5)
+    assert np.array_equal(torch.load(data / entry["output"][0]["data_name"]).view(torch.int16).numpy().view(np.uint16),
+                          expected)
