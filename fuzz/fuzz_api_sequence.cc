@@ -1,7 +1,8 @@
 // libFuzzer target (b): random sequences of runtime and operator API calls.
 //
 // Each input is a program over small handle tables: aclInit / aclFinalize, devices, streams,
-// events, device and host memory, copies and fills (sync and async), tensors over device memory,
+// events, device and host memory, host memory registration, copies and fills (sync and async),
+// tensors over device memory and registered host pages,
 // executors of every operator (repeatable or not, run twice, destroyed early or late) and
 // synchronisation, in any order. Destroyed handles stay in their slots and are passed again: the
 // library must answer them with a status code (its handle registries), never touch freed memory,
@@ -65,12 +66,17 @@ void* PickDevice(FuzzedDataProvider& in, State& s, size_t* room) {
   return b.ptr == nullptr ? nullptr : static_cast<uint8_t*>(b.ptr) + offset;
 }
 
+// Plain host pages the program registers with aclrtHostRegister(V2): mapped, kernels may use them
+// through tensors, so they are static (valid whatever the program does) and ranges stay inside.
+constexpr size_t kPage = 4096;
+alignas(kPage) uint8_t g_pages[kSlots][kPage];
+
 // FUZZ_TRACE=1 prints the calls of an input (to turn a crash into a regression test).
 const bool kTrace = std::getenv("FUZZ_TRACE") != nullptr;
 
 void Step(FuzzedDataProvider& in, State& s) {
   const size_t i = in.ConsumeIntegralInRange<size_t>(0, kSlots - 1);
-  const int call = in.ConsumeIntegralInRange<int>(0, 27);
+  const int call = in.ConsumeIntegralInRange<int>(0, 28);
   if (kTrace) std::fprintf(stderr, "call %d slot %zu\n", call, i);
   switch (call) {
     case 0:
@@ -311,6 +317,49 @@ void Step(FuzzedDataProvider& in, State& s) {
     case 26:
       aclrtSetDeviceSatMode(static_cast<aclrtFloatOverflowMode>(in.ConsumeIntegralInRange<int>(-1, 2)));
       break;
+    case 27: {  // host memory registration over the pages, and tensors over a page
+      uint8_t* first = &g_pages[0][0];
+      uint8_t* base = g_pages[i] + (in.ConsumeBool() ? 0 : in.ConsumeIntegralInRange<size_t>(0, kPage - 1));
+      const size_t room = static_cast<size_t>(first + sizeof(g_pages) - base);
+      const uint64_t bytes = in.ConsumeIntegralInRange<uint64_t>(0, room);
+      void* mapped = nullptr;
+      switch (in.ConsumeIntegralInRange<int>(0, 4)) {
+        case 0:
+          aclrtHostRegister(base, bytes, static_cast<aclrtHostRegisterType>(in.ConsumeIntegralInRange<int>(0, 9)),
+                            in.ConsumeBool() ? &mapped : nullptr);
+          break;
+        case 1: {
+          const uint32_t flags[] = {0,
+                                    1,
+                                    ACL_HOST_REG_MAPPED,
+                                    ACL_HOST_REG_PINNED,
+                                    ACL_HOST_REG_MAPPED | ACL_HOST_REG_PINNED,
+                                    ACL_HOST_REG_READONLY};
+          aclrtHostRegisterV2(base, bytes, flags[in.ConsumeIntegralInRange<size_t>(0, 5)]);
+          break;
+        }
+        case 2:
+          aclrtHostUnregister(base);
+          break;
+        case 3:
+          aclrtHostGetDevicePointer(base, &mapped, in.ConsumeIntegralInRange<uint32_t>(0, 1));
+          break;
+        default: {  // a float tensor over the page (within it): phase two decides whether it may run
+          const int64_t elements = in.ConsumeIntegralInRange<int64_t>(0, kPage / sizeof(float));
+          const int64_t stride = 1;
+          aclTensor* t = aclCreateTensor(&elements, 1, ACL_FLOAT, &stride, 0, ACL_FORMAT_ND, &elements, 1, g_pages[i]);
+          if (t != nullptr) {
+            if (s.tensor_live[i]) aclDestroyTensor(s.tensors[i]);
+            s.tensors[i] = t;
+            s.tensor_live[i] = true;
+          }
+        }
+      }
+      if (kTrace)
+        std::fprintf(stderr, "  host registration at %p of %llu bytes\n", static_cast<void*>(base),
+                     static_cast<unsigned long long>(bytes));
+      break;
+    }
     default: {
       if (in.ConsumeBool()) {
         aclrtSynchronizeDevice();
