@@ -1171,6 +1171,124 @@ TEST(Catalogue, RT_MEM_26) {
   EXPECT_TRUE(Succeeds(aclrtFreeHost(host)));
 }
 
+// ---- host memory registration ------------------------------------------------------------------
+
+/// A page-aligned block of pageable host memory, freed on destruction.
+struct HostPages {
+  explicit HostPages(size_t pages) : ptr(static_cast<char*>(std::aligned_alloc(4096, pages * 4096))) {}
+  ~HostPages() { std::free(ptr); }
+  char* ptr;
+};
+
+TEST(Catalogue, RT_HREG_01) {
+  RuntimeSession session;
+  HostPages pages(1);
+  void* mapped = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtHostRegister(pages.ptr, 64, ACL_HOST_REGISTER_MAPPED, nullptr), ACL_ERROR_INVALID_PARAM,
+                        "aclrtHostRegister", {"ptr or devPtr is nullptr."}));
+  EXPECT_TRUE(FailsWith(aclrtHostRegister(pages.ptr, 0, ACL_HOST_REGISTER_MAPPED, &mapped), ACL_ERROR_INVALID_PARAM,
+                        "aclrtHostRegister", {"size must be greater than 0."}));
+}
+
+TEST(Catalogue, RT_HREG_02) {
+  RuntimeSession session;
+  HostPages pages(1);
+  void* mapped = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtHostRegister(pages.ptr, 64, ACL_HOST_REGISTER_IOMEMORY, &mapped),
+                        ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtHostRegister",
+                        {"register type 0x4 is not supported: only ACL_HOST_REGISTER_MAPPED (0) is"}));
+}
+
+TEST(Catalogue, RT_HREG_03) {
+  RuntimeSession session;
+  HostPages pages(1);
+  EXPECT_TRUE(FailsWith(aclrtHostRegisterV2(pages.ptr, 64, 0), ACL_ERROR_RT_PARAM_INVALID, "aclrtHostRegisterV2",
+                        {"flag 0x0 is not a combination of ACL_HOST_REG_MAPPED"}));
+}
+
+TEST(Catalogue, RT_HREG_04) {
+  RuntimeSession session;
+  HostPages pages(2);
+  ASSERT_TRUE(Succeeds(aclrtHostRegisterV2(pages.ptr, 4097, ACL_HOST_REG_MAPPED)));
+  EXPECT_TRUE(FailsWith(aclrtHostRegisterV2(pages.ptr + 4096, 4096, ACL_HOST_REG_MAPPED),
+                        ACL_ERROR_HOST_MEMORY_ALREADY_REGISTERED, "aclrtHostRegisterV2",
+                        {"overlaps the registered range", "unregister it first."}));
+  EXPECT_TRUE(Succeeds(aclrtHostUnregister(pages.ptr)));
+}
+
+TEST(Catalogue, RT_HREG_05) {
+  RuntimeSession session;
+  HostPages pages(1);
+  EXPECT_TRUE(FailsWith(aclrtHostRegisterV2(pages.ptr + 8, 64, ACL_HOST_REG_MAPPED), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtHostRegisterV2", {"is not aligned to the 4 KB host page."}));
+}
+
+TEST(Catalogue, RT_HREG_06) {
+  RuntimeSession session;
+  HostPages pages(1);
+  EXPECT_TRUE(FailsWith(aclrtHostUnregister(pages.ptr), ACL_ERROR_HOST_MEMORY_NOT_REGISTERED, "aclrtHostUnregister",
+                        {"is not the start of a range registered with aclrtHostRegister or aclrtHostRegisterV2."}));
+}
+
+TEST(Catalogue, RT_HREG_07) {
+  RuntimeSession session;
+  HostPages pages(1);
+  ASSERT_TRUE(Succeeds(aclrtHostRegisterV2(pages.ptr, 4096, ACL_HOST_REG_PINNED)));
+  void* mapped = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtHostGetDevicePointer(pages.ptr, &mapped, 0), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtHostGetDevicePointer", {"was registered with ACL_HOST_REG_PINNED only"}));
+  EXPECT_TRUE(Succeeds(aclrtHostUnregister(pages.ptr)));
+}
+
+TEST(Catalogue, RT_HREG_08) {
+  RuntimeSession session;
+  HostPages pages(1);
+  ::testing::AssertionResult outcome = ::testing::AssertionFailure();
+  std::thread other([&] {
+    outcome = FailsWith(aclrtHostRegisterV2(pages.ptr, 64, ACL_HOST_REG_MAPPED), ACL_ERROR_RT_CONTEXT_NULL,
+                        "aclrtHostRegisterV2", {kNoContext});
+  });
+  other.join();
+  EXPECT_TRUE(outcome);
+}
+
+TEST(Catalogue, RT_HREG_09) {
+  RuntimeSession session("Ascend910A");
+  HostPages pages(1);
+  EXPECT_TRUE(FailsWith(
+      aclrtHostRegisterV2(pages.ptr, 64, ACL_HOST_REG_MAPPED), ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtHostRegisterV2",
+      {"host memory registration is supported on Atlas A2, Atlas A3 and Ascend 950 only, not on Ascend910A."}));
+}
+
+TEST(Catalogue, RT_HREG_10) {
+  RuntimeSession session;
+  HostPages pages(1);
+  ASSERT_TRUE(Succeeds(aclrtHostRegisterV2(pages.ptr, 4096, ACL_HOST_REG_MAPPED)));
+  DeviceBuffer device(64);
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(pages.ptr, 64, device.get(), 64, ACL_MEMCPY_DEVICE_TO_DEVICE),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpy",
+                        {"is host memory registered with aclrtHostRegister: its device address serves kernels, not "
+                         "copies"}));
+  EXPECT_TRUE(Succeeds(aclrtHostUnregister(pages.ptr)));
+}
+
+TEST(Catalogue, RT_HREG_11) {
+  RuntimeSession session;
+  HostPages pages(2);
+  ASSERT_TRUE(Succeeds(aclrtHostRegisterV2(pages.ptr, 4096, ACL_HOST_REG_MAPPED)));
+  test::Layout layout;
+  layout.view = {1024};
+  test::Tensor self(layout, pages.ptr + 4), out(layout, pages.ptr + 4);
+  uint64_t workspace_size = 0;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(aclnnHardswishGetWorkspaceSize(self.get(), out.get(), &workspace_size, &executor), ACLNN_SUCCESS);
+  EXPECT_TRUE(FailsWith(
+      aclnnHardswish(test::WorkspaceOfSize(workspace_size), workspace_size, executor, session.stream()),
+      ACLNN_ERR_PARAM_INVALID, "aclnnHardswish", {"tensor self", "runs 4 bytes past the end of its registration"}));
+  aclDestroyAclOpExecutor(executor);
+  EXPECT_TRUE(Succeeds(aclrtHostUnregister(pages.ptr)));
+}
+
 TEST(Catalogue, RT_DEV_23) {
   uint64_t count = 7;
   ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
