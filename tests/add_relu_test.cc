@@ -285,10 +285,12 @@ TEST(AddReluChecks, OrderPromotionAndWorkspace) {
     test::Tensor f = Make({2, 3}), i16 = Make({2, 3}, ACL_INT16);
     const test::PhaseOneResult result = PhaseOne(f.get(), f.get(), one.get(), f.get());
     EXPECT_TRUE(AcceptedAndFreed(result));
-    EXPECT_EQ(result.workspace_size, soc.tbe ? 0u : 16u * 1024 * 1024) << soc.soc;
+    EXPECT_EQ(result.workspace_size, test::ContiguousCallWorkspace(soc.soc, !soc.tbe, test::kA2LibraryWorkspace, 24))
+        << soc.soc;
     const test::PhaseOneResult integer = PhaseOne(i16.get(), i16.get(), two.get(), i16.get());
     EXPECT_TRUE(AcceptedAndFreed(integer));
-    EXPECT_EQ(integer.workspace_size, soc.tbe ? 0u : 16u * 1024 * 1024) << soc.soc;
+    EXPECT_EQ(integer.workspace_size, test::ContiguousCallWorkspace(soc.soc, !soc.tbe, test::kA2LibraryWorkspace, 12))
+        << soc.soc;
   }
 }
 
@@ -483,7 +485,9 @@ TEST(InplaceAddReluValues, WritesSelfRef) {
             ACLNN_SUCCESS)
       << test::TakeErrorMessage();
   EXPECT_EQ(workspace_size, 0u);
-  ASSERT_EQ(aclnnInplaceAddRelu(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS) << test::TakeErrorMessage();
+  ASSERT_EQ(aclnnInplaceAddRelu(test::WorkspaceOfSize(workspace_size), workspace_size, executor, session.stream()),
+            ACLNN_SUCCESS)
+      << test::TakeErrorMessage();
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   const std::vector<float> out = sb.Download<float>(self.size());
   for (size_t i = 0; i < self.size(); ++i) EXPECT_EQ(out[i], std::fma(1.2f, 1.0f, self[i])) << i;

@@ -224,7 +224,7 @@ void ExpectIgnoredInChild(const char* name, const char* value) {
           Operands ops(Op::kForward, {64, 64});
           uint64_t size = 0;
           aclOpExecutor* executor = ops.PhaseOne(&size);
-          ok = ops.PhaseTwo(nullptr, 0, executor, session.stream()) == ACLNN_SUCCESS &&
+          ok = ops.PhaseTwo(test::WorkspaceOfSize(size), size, executor, session.stream()) == ACLNN_SUCCESS &&
                aclrtSynchronizeStream(session.stream()) == ACL_SUCCESS && TakeErrorMessage().empty();
           // hardswish(1) = 1 * 4 / 6
           for (float v : ops.out_buffer.Download<float>(ops.count)) ok = ok && v == 1.0f * (1.0f + 3.0f) / 6.0f;

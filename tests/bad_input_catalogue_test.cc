@@ -487,7 +487,9 @@ TEST(Catalogue, V2_50) { WorkspaceHostMemoryRow(Op::kV2); }
 
 // out aliases self through a transposed view: the result needs a temporary (the workspace).
 TEST(Catalogue, V2_51) {
-  RuntimeSession session("Ascend950PR");  // no library workspace: the 64 bytes are the temporary
+  // 950: upstream's part is the arch35 kernel's empty workspace and the kernel's output (out is
+  // transposed), 512 bytes each; then the temporary's 64 bytes.
+  RuntimeSession session("Ascend950PR");
   DeviceBuffer data(16 * sizeof(float));
   data.Upload(std::vector<float>(16, 1.0f));
   DeviceBuffer grad(16 * sizeof(float));
@@ -498,11 +500,11 @@ TEST(Catalogue, V2_51) {
   uint64_t size = 0;
   aclOpExecutor* executor = nullptr;
   ASSERT_EQ(aclnnHardswishBackwardV2GetWorkspaceSize(g.get(), s.get(), o.get(), &size, &executor), ACLNN_SUCCESS);
-  ASSERT_EQ(size, 64u);
-  DeviceBuffer workspace(64);
-  EXPECT_TRUE(FailsWith(aclnnHardswishBackwardV2(workspace.get(), 63, executor, session.stream()),
+  ASSERT_EQ(size, 1088u);
+  DeviceBuffer workspace(1088);
+  EXPECT_TRUE(FailsWith(aclnnHardswishBackwardV2(workspace.get(), 1087, executor, session.stream()),
                         ACLNN_ERR_PARAM_INVALID, "aclnnHardswishBackwardV2",
-                        {"workspaceSize 63 is smaller than the 64 bytes the first phase asked for."}));
+                        {"workspaceSize 1087 is smaller than the 1088 bytes the first phase asked for."}));
   EXPECT_EQ(data.Download<float>(16), std::vector<float>(16, 1.0f));
   test::Discard(executor);
 }
@@ -562,10 +564,10 @@ TEST(Catalogue, V2_55) {
   uint64_t size = 0;
   aclOpExecutor* executor = nullptr;
   ASSERT_EQ(aclnnHardswishBackwardV2GetWorkspaceSize(g.get(), g.get(), o.get(), &size, &executor), ACLNN_SUCCESS);
-  EXPECT_EQ(size, 36u);
+  EXPECT_EQ(size, 1060u);  // 512 (the kernel's empty workspace) + 512 (its output) + the 36-byte temporary
   EXPECT_TRUE(FailsWith(aclnnHardswishBackwardV2(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID,
                         "aclnnHardswishBackwardV2",
-                        {"workspaceSize 0 is smaller than the 36 bytes the first phase asked for."}));
+                        {"workspaceSize 0 is smaller than the 1060 bytes the first phase asked for."}));
   EXPECT_EQ(out.Download<float>(5), std::vector<float>(5, kSentinel));
   test::Discard(executor);
 }
@@ -577,10 +579,10 @@ TEST(Catalogue, V2_56) {
   Operands ops(Op::kV2);
   uint64_t size = 0;
   aclOpExecutor* executor = ops.PhaseOne(&size);
-  ASSERT_EQ(size, test::kA2LibraryWorkspace);
+  ASSERT_EQ(size, test::kAlignedLibraryWorkspace);
   ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), ACLNN_SUCCESS);
   EXPECT_TRUE(FailsWith(ops.PhaseTwo(nullptr, 0, executor, session.stream()), ACLNN_ERR_PARAM_INVALID, ops.api(),
-                        {"workspaceSize 0 is smaller than the 16777216 bytes the first phase asked for."}));
+                        {"workspaceSize 0 is smaller than the 16777728 bytes the first phase asked for."}));
   EXPECT_TRUE(FailsWith(ops.PhaseTwo(nullptr, size, executor, session.stream()), ACLNN_ERR_PARAM_NULLPTR, ops.api(),
                         {"workspace is nullptr."}));
   EXPECT_TRUE(ops.OutUntouched());

@@ -72,7 +72,7 @@ class Chain {
     }
     aclnnStatus status = aclnnHardswishBackwardGetWorkspaceSize(grad, self_tensor_.get(), out, &workspace, &executor);
     if (status != ACLNN_SUCCESS) return status;
-    return aclnnHardswishBackward(nullptr, 0, executor, stream);
+    return aclnnHardswishBackward(test::WorkspaceOfSize(workspace), workspace, executor, stream);
   }
 
   /// The buffer the last of `launches` launches wrote.

@@ -195,21 +195,22 @@ TEST_F(DeviceMemoryTest, FreedMemoryIsRefused) {
 }
 
 TEST_F(DeviceMemoryTest, WorkspaceMustBeDeviceMemoryOfItsSize) {
-  setenv("ACLNN_HOST_SOC", "Ascend950PR", 1);  // phase one asks for no workspace there (TearDown unsets it)
+  // Phase one asks for 512 bytes there: the arch35 kernel's empty workspace, aligned (TearDown unsets it).
+  setenv("ACLNN_HOST_SOC", "Ascend950PR", 1);
   Session session;
   void* in = DeviceSeed();
   void* out = DeviceAlloc(32);
   SeedOp op(in, in, out);
   op.Plan();
   ASSERT_EQ(aclSetAclOpExecutorRepeatable(op.executor), ACLNN_SUCCESS);
-  std::vector<uint8_t> host_workspace(64);
-  EXPECT_TRUE(FailsWith(aclnnHardswishBackwardV2(host_workspace.data(), 64, op.executor, session.stream),
+  std::vector<uint8_t> host_workspace(512);
+  EXPECT_TRUE(FailsWith(aclnnHardswishBackwardV2(host_workspace.data(), 512, op.executor, session.stream),
                         ACLNN_ERR_PARAM_INVALID, kPhaseTwo, {"workspace", "is not device memory"}));
-  void* small = DeviceAlloc(32);
-  EXPECT_TRUE(FailsWith(aclnnHardswishBackwardV2(small, 64, op.executor, session.stream), ACLNN_ERR_PARAM_INVALID,
+  void* small = DeviceAlloc(480);
+  EXPECT_TRUE(FailsWith(aclnnHardswishBackwardV2(small, 512, op.executor, session.stream), ACLNN_ERR_PARAM_INVALID,
                         kPhaseTwo, {"workspace", "runs 32 bytes past the end"}));
-  void* enough = DeviceAlloc(64);
-  EXPECT_TRUE(Succeeds(aclnnHardswishBackwardV2(enough, 64, op.executor, session.stream)));
+  void* enough = DeviceAlloc(512);
+  EXPECT_TRUE(Succeeds(aclnnHardswishBackwardV2(enough, 512, op.executor, session.stream)));
   EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(session.stream)));
   ExpectSeedResult(static_cast<float*>(out));
   EXPECT_EQ(aclDestroyAclOpExecutor(op.executor), ACLNN_SUCCESS);

@@ -21,11 +21,16 @@ constexpr int64_t kElements = 64;
 // Output overlapping its inputs shifted by one element makes phase one ask for a workspace (the
 // output goes through a temporary). A workspace that itself overlaps an operand must not serve as
 // that temporary: writing the temporary would clobber inputs not yet read, or the output view.
+// The workspace starts upstream's part (the arch35 kernel's empty workspace, aligned: 512 bytes,
+// never touched) before the temporary: it is placed so that the temporary starts at
+// `workspace_element` of the operands' storage, which starts 512 bytes into the block.
+constexpr int64_t kUpstreamPartElements = 512 / sizeof(float);
+
 void RunShiftedWithWorkspaceAt(int64_t workspace_element) {
-  test::RuntimeSession session("Ascend950PR");  // no library workspace: the temporary is the whole workspace
+  test::RuntimeSession session("Ascend950PR");  // no library workspace
   void* block = nullptr;
-  ASSERT_TRUE(Succeeds(aclrtMalloc(&block, 4 * kElements * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST)));
-  auto* data = static_cast<float*>(block);
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&block, 8 * kElements * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST)));
+  auto* data = static_cast<float*>(block) + kUpstreamPartElements;
   std::vector<float> seed(kElements);
   for (int64_t i = 0; i < kElements; ++i) seed[static_cast<size_t>(i)] = static_cast<float>(i % 9) - 4.0f;
   std::memcpy(data, seed.data(), seed.size() * sizeof(float));
@@ -35,13 +40,14 @@ void RunShiftedWithWorkspaceAt(int64_t workspace_element) {
   in.storage = {4 * kElements};
   test::Layout out = in;
   out.offset = 1;
-  test::Tensor grad(in, block), self(in, block), result(out, block);
+  test::Tensor grad(in, data), self(in, data), result(out, data);
   uint64_t workspace_size = 0;
   aclOpExecutor* executor = nullptr;
   ASSERT_TRUE(Succeeds(
       aclnnHardswishBackwardV2GetWorkspaceSize(grad.get(), self.get(), result.get(), &workspace_size, &executor)));
-  ASSERT_EQ(workspace_size, kElements * sizeof(float));
-  ASSERT_TRUE(Succeeds(aclnnHardswishBackwardV2(data + workspace_element, workspace_size, executor, session.stream())));
+  ASSERT_EQ(workspace_size, test::AlignedWorkspace(0) + kElements * sizeof(float));
+  float* workspace = data + workspace_element - kUpstreamPartElements;
+  ASSERT_TRUE(Succeeds(aclnnHardswishBackwardV2(workspace, workspace_size, executor, session.stream())));
   ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(session.stream())));
   for (int64_t i = 0; i < kElements; ++i) {
     const float x = seed[static_cast<size_t>(i)];

@@ -62,7 +62,9 @@ std::vector<Raw> RunBackward(bool v1, aclDataType dtype, const std::vector<Raw>&
     EXPECT_EQ(aclnnHardswishBackwardGetWorkspaceSize(gt.get(), xt.get(), ot.get(), &workspace_size, &executor),
               ACLNN_SUCCESS)
         << test::TakeErrorMessage();
-    EXPECT_EQ(aclnnHardswishBackward(nullptr, 0, executor, stream), ACLNN_SUCCESS) << test::TakeErrorMessage();
+    EXPECT_EQ(aclnnHardswishBackward(test::WorkspaceOfSize(workspace_size), workspace_size, executor, stream),
+              ACLNN_SUCCESS)
+        << test::TakeErrorMessage();
   } else {
     EXPECT_EQ(aclnnHardswishBackwardV2GetWorkspaceSize(gt.get(), xt.get(), ot.get(), &workspace_size, &executor),
               ACLNN_SUCCESS)

@@ -350,14 +350,14 @@ TEST(HardswishBackwardV2Checks, OutRankAboveEightIsAShapeMismatch) {
 TEST(HardswishBackwardV2Checks, RankEightAccepted) {
   test::RuntimeSession session;
   test::Tensor t = Make({2, 1, 2, 1, 2, 1, 2, 3});
-  EXPECT_EQ(ExpectAccepted(t.get(), t.get(), t.get()), test::kA2LibraryWorkspace);
+  EXPECT_EQ(ExpectAccepted(t.get(), t.get(), t.get()), test::kAlignedLibraryWorkspace);
 }
 
 // Rank 0 (a scalar tensor) is accepted (code, not doc) ...
 TEST(HardswishBackwardV2Checks, RankZeroAccepted) {
   test::RuntimeSession session;
   test::Tensor scalar = Make({});
-  EXPECT_EQ(ExpectAccepted(scalar.get(), scalar.get(), scalar.get()), test::kA2LibraryWorkspace);
+  EXPECT_EQ(ExpectAccepted(scalar.get(), scalar.get(), scalar.get()), test::kAlignedLibraryWorkspace);
 }
 
 // ... and it computes: one element, out = g * (x*0.33333334f + 0.5f).
@@ -788,7 +788,7 @@ TEST(HardswishBackwardV2PhaseTwo, RunComputesTheSeedSample) {
   Problem p(kSeedValues, {4, 2});
   PhaseOneResult result = PhaseOne(p.grad.get(), p.self.get(), p.out.get());
   ASSERT_TRUE(Accepted(result));
-  ASSERT_EQ(result.workspace_size, test::kA2LibraryWorkspace);  // arch22: GetLibApiWorkSpaceSize()
+  ASSERT_EQ(result.workspace_size, test::kAlignedLibraryWorkspace);  // arch22: GetLibApiWorkSpaceSize()
   ASSERT_EQ(test::RunV2(result.executor, session.stream()), ACLNN_SUCCESS) << test::TakeErrorMessage();
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   const std::vector<float> got = p.out_buffer.Download<float>(8);
@@ -855,27 +855,33 @@ TEST(HardswishBackwardV2PhaseTwo, NullWorkspaceKeepsARepeatableExecutor) {
   EXPECT_EQ(aclDestroyAclOpExecutor(result.executor), ACLNN_SUCCESS);
 }
 
-// workspace == nullptr with workspaceSize == 0 is valid where phase one asked for none: on the 950
-// (arch35 tilings ask for no workspace; the arch22 ones of A1/A2/A3 ask for the library's).
+// workspace == nullptr with workspaceSize == 0 is valid where phase one asked for none: V1's
+// built-in TBE kernel on Atlas A2 declares no workspace, and contiguous operands need no
+// intermediate (V2's AscendC kernels always declare one).
 TEST(HardswishBackwardV2PhaseTwo, NullWorkspaceWithZeroSizeIsValid) {
-  for (const char* soc : {"Ascend950PR"}) {
-    SCOPED_TRACE(soc);
-    test::RuntimeSession session(soc);
-    Problem p(kSeedValues, {2, 4});
-    PhaseOneResult result = PhaseOne(p.grad.get(), p.self.get(), p.out.get());
-    ASSERT_TRUE(Accepted(result));
-    ASSERT_EQ(result.workspace_size, 0u);
-    EXPECT_EQ(aclnnHardswishBackwardV2(nullptr, 0, result.executor, session.stream()), ACLNN_SUCCESS)
-        << test::TakeErrorMessage();
-    ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
-    ExpectSeedResult(p.out_buffer.Download<float>(8));
+  test::RuntimeSession session("Ascend910B3");
+  Problem p(kSeedValues, {2, 4});
+  uint64_t size = 1;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(aclnnHardswishBackwardGetWorkspaceSize(p.grad.get(), p.self.get(), p.out.get(), &size, &executor),
+            ACLNN_SUCCESS)
+      << test::TakeErrorMessage();
+  ASSERT_EQ(size, 0u);
+  EXPECT_EQ(aclnnHardswishBackward(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS) << test::TakeErrorMessage();
+  ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
+  const std::vector<float> got = p.out_buffer.Download<float>(8);
+  for (size_t i = 0; i < got.size(); ++i) {
+    const float x = kSeedValues[i];
+    EXPECT_EQ(reference::Bits(got[i]), reference::Bits(reference::HardswishGradTbe(x, x, true))) << i;
   }
 }
 
 // An output whose elements overlap each other needs a workspace (the result goes through a
 // temporary); a smaller workspace than phase one asked for is 161002 and keeps the executor.
 TEST(HardswishBackwardV2PhaseTwo, TooSmallWorkspaceRejected) {
-  test::RuntimeSession session("Ascend950PR");  // no library workspace: only the temporary's 16 bytes
+  // 950: upstream's part is the arch35 kernel's empty workspace and the kernel's output (out is not
+  // contiguous), 512 bytes each; then the temporary's 16 bytes.
+  test::RuntimeSession session("Ascend950PR");
   const std::vector<float> values = {1, 2, -1, 0.5f};
   test::DeviceBuffer g(16), x(16), o(16);
   g.Upload(values);
@@ -885,15 +891,15 @@ TEST(HardswishBackwardV2PhaseTwo, TooSmallWorkspaceRejected) {
   test::Tensor out(Strided({2, 2}, {1, 1}, 0, {3}), o.get());  // out[0][1] and out[1][0] share element 1
   PhaseOneResult result = PhaseOne(grad.get(), self.get(), out.get());
   ASSERT_TRUE(Accepted(result));
-  ASSERT_EQ(result.workspace_size, 16u);
+  ASSERT_EQ(result.workspace_size, 1040u);
   test::DeviceBuffer workspace(result.workspace_size);
-  EXPECT_TRUE(PhaseTwoFails(aclnnHardswishBackwardV2(workspace.get(), 8, result.executor, session.stream()),
-                            ACLNN_ERR_PARAM_INVALID, "workspaceSize 8 is smaller than the 16 bytes"));
+  EXPECT_TRUE(PhaseTwoFails(aclnnHardswishBackwardV2(workspace.get(), 1039, result.executor, session.stream()),
+                            ACLNN_ERR_PARAM_INVALID, "workspaceSize 1039 is smaller than the 1040 bytes"));
   // workspace null with size 0 is "too small" here, not the valid no-workspace case.
   EXPECT_TRUE(PhaseTwoFails(aclnnHardswishBackwardV2(nullptr, 0, result.executor, session.stream()),
-                            ACLNN_ERR_PARAM_INVALID, "workspaceSize 0 is smaller than the 16 bytes"));
+                            ACLNN_ERR_PARAM_INVALID, "workspaceSize 0 is smaller than the 1040 bytes"));
   // Still runnable with the right workspace. Element 0 is out[0][0] and element 2 is out[1][1].
-  ASSERT_EQ(aclnnHardswishBackwardV2(workspace.get(), 16, result.executor, session.stream()), ACLNN_SUCCESS)
+  ASSERT_EQ(aclnnHardswishBackwardV2(workspace.get(), 1040, result.executor, session.stream()), ACLNN_SUCCESS)
       << test::TakeErrorMessage();
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   const std::vector<float> got = o.Download<float>(4);
@@ -1029,16 +1035,20 @@ TEST(HardswishBackwardV2Isa, UnknownIsaCapFailsTheFirstPhase) {
 }
 
 // Phase one's workspace per SoC and operator: V2's arch22 tiling asks for the AscendC library
-// workspace (16 MiB on A2/A3, 2 MiB on A1); the arch35 tilings and the TBE kernels for none.
+// workspace (16 MiB on A2/A3, 2 MiB on A1), the arch35 tilings an empty one; the TBE kernels none.
 TEST(HardswishBackwardV2PhaseTwo, WorkspaceIsTheKernelsPerSoc) {
   struct Row {
     const char* soc;
     uint64_t v2, v1, forward;
   };
-  const Row rows[] = {{"Ascend910B3", 16u << 20, 0, 0},
-                      {"Ascend910_9391", 16u << 20, 0, 0},
-                      {"Ascend910A", 2u << 20, 0, 0},
-                      {"Ascend950PR", 0, 0, 0}};
+  // Upstream's executor: each kernel's declared workspace, (bytes + 32) rounded up to 512; the TBE
+  // kernels (V1 and the forward op off the 950) declare none; Ascend910 keeps the kernel's output
+  // (4 x 5 floats) in the workspace too, as it cannot move unaligned data.
+  constexpr uint64_t kOutput = test::AlignedWorkspace(20 * 4);
+  const Row rows[] = {{"Ascend910B3", test::AlignedWorkspace(16u << 20), 0, 0},
+                      {"Ascend910_9391", test::AlignedWorkspace(16u << 20), 0, 0},
+                      {"Ascend910A", test::AlignedWorkspace(2u << 20) + kOutput, kOutput, kOutput},
+                      {"Ascend950PR", test::AlignedWorkspace(0), test::AlignedWorkspace(0), test::AlignedWorkspace(0)}};
   for (const Row& row : rows) {
     SCOPED_TRACE(row.soc);
     test::RuntimeSession session(row.soc);

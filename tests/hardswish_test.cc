@@ -70,7 +70,8 @@ std::vector<uint32_t> RunForward(aclDataType in, aclDataType out, const std::vec
   aclOpExecutor* executor = nullptr;
   EXPECT_EQ(aclnnHardswishGetWorkspaceSize(xt.get(), yt.get(), &workspace_size, &executor), ACLNN_SUCCESS)
       << test::TakeErrorMessage();
-  EXPECT_EQ(aclnnHardswish(nullptr, 0, executor, stream), ACLNN_SUCCESS) << test::TakeErrorMessage();
+  EXPECT_EQ(aclnnHardswish(test::WorkspaceOfSize(workspace_size), workspace_size, executor, stream), ACLNN_SUCCESS)
+      << test::TakeErrorMessage();
   EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
   const std::vector<uint8_t> raw = y.Download<uint8_t>(n * SizeOf(out));
   std::vector<uint32_t> result(n, 0);
@@ -156,14 +157,16 @@ TEST(HardswishUpstream, StridedAndInPlaceViewsCompute) {
     if (k.in_place) {
       ASSERT_EQ(aclnnInplaceHardswishGetWorkspaceSize(xt.get(), &workspace_size, &executor), ACLNN_SUCCESS)
           << test::TakeErrorMessage();
-      ASSERT_EQ(aclnnInplaceHardswish(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS);
+      ASSERT_EQ(
+          aclnnInplaceHardswish(test::WorkspaceOfSize(workspace_size), workspace_size, executor, session.stream()),
+          ACLNN_SUCCESS);
     } else {
       ASSERT_EQ(aclnnHardswishGetWorkspaceSize(xt.get(), yt.get(), &workspace_size, &executor), ACLNN_SUCCESS)
           << test::TakeErrorMessage();
-      ASSERT_EQ(aclnnHardswish(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS);
+      ASSERT_EQ(aclnnHardswish(test::WorkspaceOfSize(workspace_size), workspace_size, executor, session.stream()),
+                ACLNN_SUCCESS);
     }
     ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
-    EXPECT_EQ(workspace_size, 0u);
     std::vector<float> expected = k.in_place ? host : std::vector<float>(host.size(), -99.0f);
     const int64_t count = test::ElementCount(k.layout.view);
     for (int64_t i = 0; i < count; ++i) {
@@ -369,7 +372,8 @@ TEST(HardswishNumerics, InPlaceOnALargeTensorMatchesOutOfPlace) {
   aclOpExecutor* executor = nullptr;
   ASSERT_EQ(aclnnInplaceHardswishGetWorkspaceSize(xt.get(), &workspace_size, &executor), ACLNN_SUCCESS);
   EXPECT_EQ(workspace_size, 0u);
-  ASSERT_EQ(aclnnInplaceHardswish(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS);
+  ASSERT_EQ(aclnnInplaceHardswish(test::WorkspaceOfSize(workspace_size), workspace_size, executor, session.stream()),
+            ACLNN_SUCCESS);
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   const std::vector<float> result = x.Download<float>(host.size());
   for (size_t i = 0; i < host.size(); ++i) {

@@ -170,7 +170,7 @@ TEST(HardtanhBackwardChecks, TheAscendCTilingsSystemWorkspace) {
     test::Tensor f = Make({2, 3});
     uint64_t workspace = 1;
     EXPECT_TRUE(Accepts(f.get(), f.get(), f.get(), &workspace));
-    EXPECT_EQ(workspace, soc.tbe ? 0u : 16u * 1024 * 1024) << soc.soc;
+    EXPECT_EQ(workspace, test::ContiguousCallWorkspace(soc.soc, !soc.tbe, test::kA2LibraryWorkspace, 24)) << soc.soc;
   }
 }
 

@@ -240,9 +240,9 @@ TEST(LeakyReluBackwardChecks, WorkspaceAndBf16BySoc) {
     test::Tensor f = Make({2, 3}), d = Make({2, 3}, ACL_DOUBLE);
     uint64_t workspace = 1;
     EXPECT_TRUE(Accepts(f.get(), f.get(), slope.get(), false, f.get(), &workspace));
-    EXPECT_EQ(workspace, soc.tbe ? 0u : 16u * 1024 * 1024) << soc.soc;
+    EXPECT_EQ(workspace, test::ContiguousCallWorkspace(soc.soc, !soc.tbe, test::kA2LibraryWorkspace, 24)) << soc.soc;
     EXPECT_TRUE(Accepts(d.get(), d.get(), slope.get(), false, d.get(), &workspace));
-    EXPECT_EQ(workspace, 0u) << soc.soc;
+    EXPECT_EQ(workspace, test::ContiguousCallWorkspace(soc.soc, false, 0, 48)) << soc.soc;
   }
   for (const char* soc : {"Ascend910A", "Ascend310P3", "Ascend310B1"}) {
     test::RuntimeSession session(soc);
@@ -382,8 +382,9 @@ TEST(LeakyReluBackwardValues, DoubleAndItsCasts) {
                                                        &workspace_size, &executor),
                 ACLNN_SUCCESS)
           << test::TakeErrorMessage();
-      EXPECT_EQ(workspace_size, 0u);
-      ASSERT_EQ(aclnnLeakyReluBackward(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS)
+      ASSERT_EQ(
+          aclnnLeakyReluBackward(test::WorkspaceOfSize(workspace_size), workspace_size, executor, session.stream()),
+          ACLNN_SUCCESS)
           << test::TakeErrorMessage();
       ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
     }
@@ -422,7 +423,8 @@ TEST(LeakyReluBackwardValues, DoubleToHalfRoundsOnce) {
                                                    &executor),
             ACLNN_SUCCESS)
       << test::TakeErrorMessage();
-  ASSERT_EQ(aclnnLeakyReluBackward(nullptr, 0, executor, session.stream()), ACLNN_SUCCESS);
+  ASSERT_EQ(aclnnLeakyReluBackward(test::WorkspaceOfSize(workspace_size), workspace_size, executor, session.stream()),
+            ACLNN_SUCCESS);
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   const std::vector<uint16_t> got = y.Download<uint16_t>(3);
   EXPECT_EQ(got[0], 0x3C01u);

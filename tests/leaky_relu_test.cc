@@ -172,7 +172,8 @@ TEST(LeakyReluChecks, OutCastsBf16AndWorkspace) {
     test::Tensor f = Make({2, 3});
     const test::PhaseOneResult result = PhaseOne(f.get(), slope.get(), f.get());
     EXPECT_TRUE(AcceptedAndFreed(result));
-    EXPECT_EQ(result.workspace_size, soc.tbe ? 0u : 16u * 1024 * 1024) << soc.soc;
+    EXPECT_EQ(result.workspace_size, test::ContiguousCallWorkspace(soc.soc, !soc.tbe, test::kA2LibraryWorkspace, 24))
+        << soc.soc;
   }
 }
 
@@ -212,7 +213,8 @@ TEST(LeakyReluValues, DoubleAndInPlace) {
   aclOpExecutor* executor = nullptr;
   ASSERT_EQ(aclnnInplaceLeakyReluGetWorkspaceSize(t.get(), slope.get(), &workspace_size, &executor), ACLNN_SUCCESS)
       << test::TakeErrorMessage();
-  ASSERT_EQ(aclnnInplaceLeakyRelu(nullptr, workspace_size, executor, session.stream()), ACLNN_SUCCESS)
+  ASSERT_EQ(aclnnInplaceLeakyRelu(test::WorkspaceOfSize(workspace_size), workspace_size, executor, session.stream()),
+            ACLNN_SUCCESS)
       << test::TakeErrorMessage();
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   const std::vector<double> y = buffer.Download<double>(5);

@@ -394,7 +394,7 @@ struct Problem {
     EXPECT_EQ(aclnnHardswishBackwardV2GetWorkspaceSize(grad.get(), self.get(), out.get(), &workspace_size, &executor),
               ACLNN_SUCCESS)
         << test::TakeErrorMessage();
-    EXPECT_EQ(workspace_size, test::kA2LibraryWorkspace);  // V2's arch22 library workspace only
+    EXPECT_EQ(workspace_size, test::kAlignedLibraryWorkspace);  // V2's arch22 library workspace only
     return executor;
   }
   size_t n;
@@ -570,7 +570,7 @@ TEST(ExecutorApi, BackToBackRunsBothComplete) {
   ASSERT_EQ(aclnnHardswishBackwardV2GetWorkspaceSize(grad.get(), self.get(), out.get(), &workspace_size, &executor),
             ACLNN_SUCCESS)
       << test::TakeErrorMessage();
-  ASSERT_EQ(workspace_size, test::kA2LibraryWorkspace);  // exact in-place needs no temporary
+  ASSERT_EQ(workspace_size, test::kAlignedLibraryWorkspace);  // exact in-place needs no temporary
   ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), ACLNN_SUCCESS);
   ASSERT_EQ(test::RunV2(executor, session.stream()), ACLNN_SUCCESS) << test::TakeErrorMessage();
   ASSERT_EQ(test::RunV2(executor, session.stream()), ACLNN_SUCCESS) << test::TakeErrorMessage();

@@ -178,7 +178,8 @@ TEST(ThresholdBackwardChecks, OrderZeroThresholdListAndWorkspace) {
     for (const Scalar* threshold : {&zero, &one}) {
       const test::PhaseOneResult result = PhaseOne(f.get(), f.get(), threshold->get(), f.get());
       EXPECT_TRUE(AcceptedAndFreed(result));
-      EXPECT_EQ(result.workspace_size, soc.tbe ? 0u : 16u * 1024 * 1024) << soc.soc;
+      EXPECT_EQ(result.workspace_size, test::ContiguousCallWorkspace(soc.soc, !soc.tbe, test::kA2LibraryWorkspace, 24))
+          << soc.soc;
     }
   }
 }
@@ -209,7 +210,8 @@ TEST(ThresholdBackwardValues, TheDocExampleAndBroadcast) {
       aclnnThresholdBackwardGetWorkspaceSize(gt.get(), xt.get(), threshold.get(), yt.get(), &workspace_size, &executor),
       ACLNN_SUCCESS)
       << test::TakeErrorMessage();
-  ASSERT_EQ(aclnnThresholdBackward(nullptr, workspace_size, executor, session.stream()), ACLNN_SUCCESS);
+  ASSERT_EQ(aclnnThresholdBackward(test::WorkspaceOfSize(workspace_size), workspace_size, executor, session.stream()),
+            ACLNN_SUCCESS);
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   EXPECT_EQ(yb.Download<float>(6), (std::vector<float>{0.0f, 2.0f, 2.0f, 0.0f, -3.0f, 0.0f}));
 }

@@ -72,8 +72,8 @@ std::vector<Out> RunThreshold(aclDataType dtype, aclDataType out_dtype, const st
   EXPECT_EQ(aclnnThresholdGetWorkspaceSize(xt.get(), threshold, value, yt.get(), &workspace_size, &executor),
             ACLNN_SUCCESS)
       << test::TakeErrorMessage();
-  EXPECT_EQ(workspace_size, 0u);
-  EXPECT_EQ(aclnnThreshold(nullptr, workspace_size, executor, stream), ACLNN_SUCCESS) << test::TakeErrorMessage();
+  EXPECT_EQ(aclnnThreshold(test::WorkspaceOfSize(workspace_size), workspace_size, executor, stream), ACLNN_SUCCESS)
+      << test::TakeErrorMessage();
   EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
   return y.Download<Out>(n);
 }
@@ -182,7 +182,7 @@ TEST(ThresholdChecks, OrderShapesCastsAndSocs) {
     test::Tensor f = Make({2, 3});
     const test::PhaseOneResult result = PhaseOne(f.get(), zero.get(), zero.get(), f.get());
     EXPECT_TRUE(AcceptedAndFreed(result));
-    EXPECT_EQ(result.workspace_size, 0u) << soc.soc;
+    EXPECT_EQ(result.workspace_size, test::ContiguousCallWorkspace(soc.soc, !soc.tbe, 0, 24)) << soc.soc;
   }
 }
 
@@ -314,7 +314,8 @@ TEST(ThresholdValues, InPlaceOnAStridedView) {
   ASSERT_EQ(aclnnInplaceThresholdGetWorkspaceSize(t.get(), zero.get(), value.get(), &workspace_size, &executor),
             ACLNN_SUCCESS)
       << test::TakeErrorMessage();
-  ASSERT_EQ(aclnnInplaceThreshold(nullptr, workspace_size, executor, session.stream()), ACLNN_SUCCESS)
+  ASSERT_EQ(aclnnInplaceThreshold(test::WorkspaceOfSize(workspace_size), workspace_size, executor, session.stream()),
+            ACLNN_SUCCESS)
       << test::TakeErrorMessage();
   ASSERT_EQ(aclrtSynchronizeStream(session.stream()), ACL_SUCCESS);
   EXPECT_EQ(buffer.Download<float>(6), (std::vector<float>{0.5f, 2, 0.5f, 4, 0.5f, 6}));

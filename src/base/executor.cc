@@ -206,6 +206,11 @@ uint64_t ExecutorWorkspaceSize(const aclOpExecutor* executor) {
   return executor->workspace_size;
 }
 
+uint64_t ExecutorHostWorkspaceSize(const aclOpExecutor* executor) {
+  if (executor == nullptr || !Executors().Contains(const_cast<aclOpExecutor*>(executor))) return 0;
+  return executor->workspace_size - executor->reserved_workspace;
+}
+
 aclnnStatus RunExecutor(const char* api, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
                         aclrtStream stream) {
   return Run(api, [&] { return RunExecutorChecked(api, workspace, workspace_size, executor, stream); });

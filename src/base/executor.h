@@ -63,6 +63,10 @@ AH_INTERNAL_API aclOpExecutor* CreateExecutor(const char* op_name, std::shared_p
 /// The workspace size phase one reported for a live executor; 0 for anything else.
 AH_INTERNAL_API uint64_t ExecutorWorkspaceSize(const aclOpExecutor* executor);
 
+/// The part of the executor's workspace the host's own work uses (a temporary), after the part
+/// upstream's executor would report; 0 for a dead handle.
+AH_INTERNAL_API uint64_t ExecutorHostWorkspaceSize(const aclOpExecutor* executor);
+
 /// The common second phase of every operator.
 AH_INTERNAL_API aclnnStatus RunExecutor(const char* api, void* workspace, uint64_t workspace_size,
                                         aclOpExecutor* executor, aclrtStream stream);

@@ -282,6 +282,10 @@ AH_INTERNAL_API bool Bf16GateOpens(Bf16Gate gate, const SocProfile& profile);
 /// Whether `profile` runs the op's built-in TBE kernel rather than its AscendC one.
 AH_INTERNAL_API bool RunsTbeKernel(const OpSpec& op, const SocProfile& profile);
 
+/// Whether an AscendC kernel computes `dtype` (not upstream's AI CPU kernel for DOUBLE, nor the
+/// UINT8 Relu, which runs no kernel): only then the tiling's workspace is declared.
+AH_INTERNAL_API bool AscendKernelRuns(const OpSpec& op, aclDataType dtype);
+
 }  // namespace aclnn_host
 
 #endif  // ACLNN_HOST_OPS_OP_SPEC_H_

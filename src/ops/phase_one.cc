@@ -16,10 +16,27 @@
 #include "ops/elementwise_op.h"
 #include "ops/hardswish_grad_tiling.h"
 #include "ops/op_spec.h"
+#include "ops/upstream_workspace.h"
 #include "runtime/error_log.h"
 
 namespace aclnn_host {
 namespace {
+
+// An operand as upstream's kernel graph sees it (ops/upstream_workspace.h).
+GraphOperand GraphOperandOf(const NamedTensor& operand) {
+  const TensorDesc& desc = DescOf(operand.tensor);
+  int64_t elements = 1;
+  for (size_t d = 0; d < desc.view.rank; ++d) elements *= desc.view.v[d];
+  // opbase's IsContiguous: dims of size 1 do not count, nor does the offset.
+  bool contiguous = true;
+  int64_t expected = 1;
+  for (size_t d = desc.view.rank; d-- > 0;) {
+    if (desc.view.v[d] == 1) continue;
+    contiguous = contiguous && desc.strides.v[d] == expected;
+    expected *= desc.view.v[d];
+  }
+  return GraphOperand{elements, desc.dtype, contiguous || elements <= 1};
+}
 
 aclnnStatus CheckOutputPointers(const char* api, const uint64_t* workspace_size, aclOpExecutor* const* executor) {
   if (workspace_size != nullptr && executor != nullptr) return ACLNN_SUCCESS;
@@ -251,9 +268,14 @@ class PhaseOne {
       select = !tbe ? zero.kernels : a1 ? zero.tbe_a1_kernels : zero.tbe_kernels;
       kernel_type_ = zero.kernel_type;
     }
-    // The workspace upstream's executor reports: what the AscendC kernel's tiling asks for; TBE
-    // kernels ask for none.
-    const uint64_t kernel_workspace = tbe ? 0 : tiling.workspace;
+    // The workspace upstream's executor reports (ops/upstream_workspace.h): the AscendC kernel's
+    // declared workspace (TBE and AI CPU kernels declare none here) and the intermediates of its
+    // Contiguous, Cast and ViewCopy steps. The host never touches it; what the host needs follows.
+    GraphOperand graph_inputs[kMaxOpInputs];
+    for (int8_t i = 0; i < op_.num_inputs; ++i) graph_inputs[i] = GraphOperandOf(inputs[op_.plan_order[i]]);
+    const uint64_t kernel_workspace =
+        UpstreamWorkspace(graph_inputs, static_cast<size_t>(op_.num_inputs), GraphOperandOf(output), in_dtype,
+                          !tbe && AscendKernelRuns(op_, in_dtype), tiling.workspace, *profile_);
     if (!op_.broadcasts && !op_.promotes) {
       const ElementwiseKernels kernels = select(isa, in_dtype, out_dtype, profile_->flushes_subnormals);
       // A kernel that writes out's dtype itself (the Cast fused), unless it has none for this pair
@@ -373,10 +395,8 @@ bool ComputeOpTiling(const OpSpec& op, const Dims& first, const Dims& second, ac
     case TilingRule::kElementwiseAscendWorkspace:
     case TilingRule::kReluAscendWorkspace: {
       *tiling = ElementwiseTiling(count, aclDataTypeSize(dtype), profile);
-      // DOUBLE runs upstream's AI CPU kernel, which has no AscendC tiling; UINT8 Relu runs no kernel.
-      const bool ascend_kernel_runs =
-          dtype != ACL_DOUBLE && !(op.tiling == TilingRule::kReluAscendWorkspace && dtype == ACL_UINT8);
-      tiling->workspace = profile.tiling_arch == TilingArch::kArch35 && ascend_kernel_runs ? kAscendSystemWorkspace : 0;
+      tiling->workspace =
+          profile.tiling_arch == TilingArch::kArch35 && AscendKernelRuns(op, dtype) ? kAscendSystemWorkspace : 0;
       return true;
     }
   }
@@ -409,6 +429,11 @@ DtypeList DtypesFor(const DtypeRule& rule, const SocProfile& profile) {
     if (rule.base[i] != ACL_BF16 || bf16) list.values[list.count++] = rule.base[i];
   }
   return list;
+}
+
+bool AscendKernelRuns(const OpSpec& op, aclDataType dtype) {
+  // DOUBLE runs upstream's AI CPU kernel, which has no AscendC tiling; UINT8 Relu runs no kernel.
+  return dtype != ACL_DOUBLE && !(op.tiling == TilingRule::kReluAscendWorkspace && dtype == ACL_UINT8);
 }
 
 bool RunsTbeKernel(const OpSpec& op, const SocProfile& profile) {

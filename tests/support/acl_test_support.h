@@ -88,8 +88,27 @@ class RuntimeSession {
 };
 
 /// The workspace V2's arch22 tiling asks for on the default profile (Ascend910B3, Atlas A2): the
-/// AscendC library workspace, at the front of what phase one reports.
+/// AscendC library workspace.
 constexpr uint64_t kA2LibraryWorkspace = 16ull * 1024 * 1024;
+
+/// What one tensor of `bytes` takes in upstream's executor workspace: (bytes + 32) rounded up to
+/// 512 (opbase's memory_allocator.cpp Align).
+constexpr uint64_t AlignedWorkspace(uint64_t bytes) { return (bytes + 32 + 511) / 512 * 512; }
+
+/// Phase one's workspace for the 16 MiB AscendC library (or system) workspace alone: a contiguous
+/// call whose kernel declares it (ops/upstream_workspace.h).
+constexpr uint64_t kAlignedLibraryWorkspace = AlignedWorkspace(kA2LibraryWorkspace);
+
+/// Phase one's workspace for a contiguous call of `out_bytes` on `soc` whose kernel declares
+/// `kernel_workspace` bytes (`declared`): the kernel's workspace, and on Ascend910 (which cannot
+/// move unaligned data, so ViewCopy cannot take over the kernel's output) the output too.
+inline uint64_t ContiguousCallWorkspace(const std::string& soc, bool declared, uint64_t kernel_workspace,
+                                        uint64_t out_bytes) {
+  // Ascend910B1..B4 are Atlas A2 and Ascend910_93xx Atlas A3; "Ascend910B" itself is an A1 part.
+  const bool a2_or_a3 = soc.rfind("Ascend910_", 0) == 0 || (soc.rfind("Ascend910B", 0) == 0 && soc.size() > 10);
+  const bool no_move_align = (soc.rfind("Ascend910", 0) == 0 && !a2_or_a3) || soc.rfind("Ascend310P", 0) == 0;
+  return (declared ? AlignedWorkspace(kernel_workspace) : 0) + (no_move_align ? AlignedWorkspace(out_bytes) : 0);
+}
 
 /// Bumped at every aclFinalize (which releases every allocation): a cached workspace of an earlier
 /// runtime is forgotten.
