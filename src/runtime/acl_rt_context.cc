@@ -182,6 +182,40 @@ aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus* deviceStatu
 // A UUID that is stable across runs and distinct per SoC profile and device (an RFC 9562 version-8
 // layout): bytes 0-7 the FNV-1a hash of the profile's name, bytes 8-11 "ahst" with the version and
 // variant bits set, bytes 12-15 the device id, big-endian.
+// The features upstream's runtime answers (hicann/runtime api_c_device.cc): task update of AI Core
+// and vector tasks (chips with the tiling-key sink: Atlas A2, A3 and Ascend 950) and queue events
+// across devices (a driver feature: the emulated devices have no queues). The two internal
+// values it also accepts (10001, 20001) return raw driver figures, which do not exist here.
+aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatureType, int32_t* value) {
+  const char* api = "aclrtGetDeviceCapability";
+  return Run(api, [&] {
+    if (value == nullptr) return aclnn_host::Fail(api, ACL_ERROR_INVALID_PARAM, "value is nullptr.");
+    const int type = static_cast<int>(devFeatureType);
+    constexpr int kAicpuScheduleType = 10001, kTaskIdBitWidth = 20001;
+    if (type != ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV && type != ACL_FEATURE_SYSTEM_MEMQ_EVENT_CROSS_DEV &&
+        type != kAicpuScheduleType && type != kTaskIdBitWidth) {
+      return aclnn_host::Fail(api, ACL_ERROR_RT_PARAM_INVALID, "devFeatureType %d is not a device feature.", type);
+    }
+    aclError status = CheckDeviceId(api, deviceId);
+    if (status != ACL_SUCCESS) return status;
+    int32_t current = -1;
+    status = Runtime::Get().RequireContext(api, &current);
+    if (status != ACL_SUCCESS) return status;
+    if (type == kAicpuScheduleType || type == kTaskIdBitWidth) {
+      return aclnn_host::Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                              "devFeatureType %d reports a figure of the device's AI CPU or task scheduler firmware, "
+                              "which the emulated device does not have.",
+                              type);
+    }
+    const aclnn_host::SocSeries series = Runtime::Get().profile()->series;
+    const bool task_update = series == aclnn_host::SocSeries::kAtlasA2 || series == aclnn_host::SocSeries::kAtlasA3 ||
+                             series == aclnn_host::SocSeries::kAscend950;
+    *value = type == ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV && task_update ? ACL_DEV_FEATURE_SUPPORT
+                                                                                  : ACL_DEV_FEATURE_NOT_SUPPORT;
+    return ACL_SUCCESS;
+  });
+}
+
 aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid* uuid) {
   const char* api = "aclrtDeviceGetUuid";
   return Run(api, [&] {

@@ -737,22 +737,6 @@ aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
   return NotSupported("aclrtKernelArgsFinalize", "aclrtKernelArgsFinalize is not supported by aclnn-host: there are no device kernel binaries: aclnn-host's operators are host code linked into libopapi_nn.so.");
 }
 
-aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
-  (void)devAddr;
-  (void)value;
-  (void)flag;
-  (void)stream;
-  return NotSupported("aclrtValueWrite", "aclrtValueWrite is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
-  (void)devAddr;
-  (void)value;
-  (void)flag;
-  (void)stream;
-  return NotSupported("aclrtValueWait", "aclrtValueWait is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtGetStreamAvailableNum(uint32_t* streamCount) {
   (void)streamCount;
   return NotSupported("aclrtGetStreamAvailableNum", "aclrtGetStreamAvailableNum is not supported by aclnn-host: aclnn-host does not implement it yet.");
@@ -811,13 +795,6 @@ aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t* notifyId) {
   (void)notify;
   (void)notifyId;
   return NotSupported("aclrtGetNotifyId", "aclrtGetNotifyId is not supported by aclnn-host: notifies are not implemented by aclnn-host yet.");
-}
-
-aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatureType, int32_t* value) {
-  (void)deviceId;
-  (void)devFeatureType;
-  (void)value;
-  return NotSupported("aclrtGetDeviceCapability", "aclrtGetDeviceCapability is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value) {

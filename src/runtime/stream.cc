@@ -147,6 +147,7 @@ bool Stream::stop_on_failure() {
 }
 
 size_t Stream::Abort() {
+  cancellations_.fetch_add(1, std::memory_order_acq_rel);
   std::deque<QueuedTask> dropped;  // destroyed outside the lock: a task's captures unpin memory
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -165,6 +166,7 @@ bool Stream::Idle() {
 }
 
 void Stream::Shutdown() {
+  cancellations_.fetch_add(1, std::memory_order_acq_rel);
   std::thread worker;
   {
     std::lock_guard<std::mutex> lock(mutex_);

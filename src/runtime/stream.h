@@ -3,6 +3,7 @@
 #ifndef ACLNN_HOST_RUNTIME_STREAM_H_
 #define ACLNN_HOST_RUNTIME_STREAM_H_
 
+#include <atomic>
 #include <cfenv>
 #include <chrono>
 #include <condition_variable>
@@ -87,6 +88,10 @@ class AH_INTERNAL_API Stream {
   /// Drains the queue and stops the worker; later Enqueue calls fail.
   void Shutdown();
 
+  /// Bumped by Abort and Shutdown: a task that waits for something else (aclrtValueWait) stops
+  /// waiting when it changes, so that neither can hang on a condition nobody will meet.
+  uint64_t cancellations() const { return cancellations_.load(std::memory_order_acquire); }
+
  private:
   /// Sets the calling thread's floating-point environment to IEEE defaults (round to nearest, no
   /// flush-to-zero, no denormals-are-zero) and restores the caller's on destruction.
@@ -139,6 +144,7 @@ class AH_INTERNAL_API Stream {
   size_t done_waiters_ = 0;      // threads sleeping on work_done_
   TaskResult first_failure_;
   std::thread worker_;  // started by the first Enqueue
+  std::atomic<uint64_t> cancellations_{0};
 };
 
 /// An event counts its records; a wait targets the latest record at the time of the wait. Records

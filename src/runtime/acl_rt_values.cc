@@ -1,0 +1,122 @@
+// aclrtValueWrite and aclrtValueWait: 64-bit words of device memory written and waited for by
+// stream tasks, so that streams (and the host) can signal each other through memory. Facts from
+// hicann/runtime (docs/zh/api_ref/11-09, src/runtime/api/impl/api_error.cc, the STARS condition
+// ISA helper); docs/api-coverage.md lists the decisions.
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <thread>
+
+#include "acl/acl.h"
+#include "runtime/context.h"
+#include "runtime/error_log.h"
+#include "runtime/guard.h"
+#include "runtime/memory.h"
+#include "runtime/soc_profile.h"
+#include "runtime/stream.h"
+
+using aclnn_host::Fail;
+using aclnn_host::Runtime;
+
+namespace {
+
+template <typename Body>
+aclError Run(const char* api, Body&& body) {
+  return aclnn_host::Guard(api, ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, body);
+}
+
+// Whether the waited-for condition holds. GEQ is the STARS instruction's signed comparison
+// (the docs' "(int64_t)(*devAddr - value) >= 0" differs only where the subtraction overflows).
+bool ConditionHolds(uint64_t current, uint64_t value, uint32_t flag) {
+  switch (flag) {
+    case ACL_STREAM_WAIT_VALUE_GEQ:
+      return static_cast<int64_t>(current) >= static_cast<int64_t>(value);
+    case ACL_STREAM_WAIT_VALUE_EQ:
+      return current == value;
+    case ACL_STREAM_WAIT_VALUE_AND:
+      return (current & value) != 0;
+    default:  // ACL_STREAM_WAIT_VALUE_NOR
+      return (current | value) != ~uint64_t{0};
+  }
+}
+
+// The checks both functions share, in upstream's order; then the word is pinned for the task.
+aclError PrepareWord(const char* api, void* address, uint32_t flag, uint32_t last_flag, aclrtStream stream,
+                     std::shared_ptr<aclnn_host::Stream>* target, aclnn_host::MemoryPins* pins) {
+  if (address == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "devAddr is nullptr.");
+  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+  const bool supported = profile != nullptr && (profile->series == aclnn_host::SocSeries::kAtlasA2 ||
+                                                profile->series == aclnn_host::SocSeries::kAtlasA3 ||
+                                                profile->series == aclnn_host::SocSeries::kAscend950);
+  if (!supported) {
+    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "%s is supported on Atlas A2, Atlas A3 and Ascend 950 only%s%s.",
+                api, profile != nullptr ? ", not on " : "", profile != nullptr ? profile->name : "");
+  }
+  if (flag > last_flag)
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "flag %u is not valid (0 to %u).", flag, last_flag);
+  if (reinterpret_cast<uintptr_t>(address) % sizeof(uint64_t) != 0) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "devAddr %p is not 8-byte aligned (the value is a 64-bit word).",
+                address);
+  }
+  aclError status = Runtime::Get().FindStream(api, stream, target);
+  if (status != ACL_SUCCESS) return status;
+  // Upstream checks the pointer's attributes itself: device memory whatever ACLNN_HOST_STRICT says.
+  const aclnn_host::MemoryRange range{"devAddr", "", address, sizeof(uint64_t), aclnn_host::MemoryKind::kDevice};
+  std::string problem;
+  if (!aclnn_host::MemoryRegistry::Get().CheckAndPin(&range, 1, (*target)->device(), /*strict=*/true, pins, &problem)) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "%s", problem.c_str());
+  }
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
+  const char* api = "aclrtValueWrite";
+  return Run(api, [&] {
+    std::shared_ptr<aclnn_host::Stream> target;
+    aclnn_host::MemoryPins pins;
+    const aclError status = PrepareWord(api, devAddr, flag, 0, stream, &target, &pins);
+    if (status != ACL_SUCCESS) return status;
+    auto held = std::make_shared<aclnn_host::MemoryPins>(std::move(pins));
+    auto* word = static_cast<uint64_t*>(devAddr);
+    const bool queued = target->Enqueue([word, value, held] {
+      __atomic_store_n(word, value, __ATOMIC_RELEASE);
+      return aclnn_host::TaskResult();
+    });
+    return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+  });
+}
+
+aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
+  const char* api = "aclrtValueWait";
+  return Run(api, [&] {
+    std::shared_ptr<aclnn_host::Stream> target;
+    aclnn_host::MemoryPins pins;
+    const aclError status = PrepareWord(api, devAddr, flag, ACL_STREAM_WAIT_VALUE_NOR, stream, &target, &pins);
+    if (status != ACL_SUCCESS) return status;
+    auto held = std::make_shared<aclnn_host::MemoryPins>(std::move(pins));
+    auto* word = static_cast<const uint64_t*>(devAddr);
+    // The stream's worker runs this task, so the stream outlives it. aclrtStreamAbort and the
+    // stream's destruction (aclrtDestroyStream, aclFinalize) end the wait: nothing can hang there.
+    aclnn_host::Stream* waiting = target.get();
+    const uint64_t epoch = waiting->cancellations();
+    const bool queued = target->Enqueue([word, value, flag, held, waiting, epoch] {
+      for (uint32_t round = 0;; ++round) {
+        if (ConditionHolds(__atomic_load_n(word, __ATOMIC_ACQUIRE), value, flag)) break;
+        if (waiting->cancellations() != epoch) break;
+        if (round < 64) {
+          std::this_thread::yield();
+        } else {
+          std::this_thread::sleep_for(std::chrono::microseconds(50));
+        }
+      }
+      return aclnn_host::TaskResult();
+    });
+    return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+  });
+}
+
+}  // extern "C"
