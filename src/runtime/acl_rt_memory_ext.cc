@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <vector>
 
 #include "acl/acl.h"
 #include "runtime/backend.h"
@@ -368,6 +369,190 @@ aclError aclrtHostUnregister(void* ptr) {
     const aclError status = Runtime::Get().RequireContext(api, &device);
     if (status != ACL_SUCCESS) return status;
     return MemoryRegistry::Get().UnregisterHost(api, ptr);
+  });
+}
+
+}  // extern "C"
+
+// aclrtMemcpyBatch(Async)(V2): a list of host-to-device and device-to-host copies, each entry's
+// locations declared by the attribute whose index range covers it. The checks and their order are
+// upstream's (hicann/runtime src/acl/aclrt_impl/memory.cpp, src/runtime/api/impl/api_error.cc and
+// api_impl.cc); every entry is checked before anything is copied.
+namespace {
+
+constexpr size_t kMaxSyncBatch = 4096;  // DEVMM_MEMCPY_BATCH_MAX_COUNT
+
+// Where `address` really lives, as the batch compares it with the declared location: device
+// memory of its device, or host memory (aclrtMallocHost, registered or pageable alike).
+bool DeviceOf(const void* address, int32_t* device) {
+  aclnn_host::AllocationInfo block;
+  bool host = false;
+  if (!MemoryRegistry::Get().FindAllocation(address, &block, &host) || host) return false;
+  *device = block.device;
+  return true;
+}
+
+// Whether the declared location matches: HOST and HOST_NUMA are host memory, DEVICE names the device.
+bool LocationMatches(const aclrtMemLocation& declared, const void* address) {
+  int32_t device = -1;
+  const bool on_device = DeviceOf(address, &device);
+  switch (declared.type) {
+    case ACL_MEM_LOCATION_TYPE_HOST:
+    case ACL_MEM_LOCATION_TYPE_HOST_NUMA:
+    case ACL_MEM_LOCATION_TYPE_UNREGISTERED:
+      return !on_device;
+    case ACL_MEM_LOCATION_TYPE_DEVICE:
+      return on_device && static_cast<uint32_t>(device) == declared.id;
+    default:
+      return false;
+  }
+}
+
+aclError MemcpyBatch(const char* api, void** dsts, size_t* dest_maxs, void** srcs, size_t* sizes, size_t count,
+                     aclrtMemcpyBatchAttr* attrs, size_t* attr_indexes, size_t num_attrs, size_t* fail_index,
+                     bool async, aclrtStream stream) {
+  size_t ignored = 0;
+  if (fail_index == nullptr) fail_index = &ignored;  // the V2 functions have none
+  if (sizes == nullptr || count == 0) return Fail(api, ACL_ERROR_INVALID_PARAM, "sizes is nullptr or numBatches is 0.");
+  bool all_empty = true;
+  for (size_t i = 0; i < count; ++i) all_empty = all_empty && sizes[i] == 0;
+  if (all_empty) {  // upstream returns before any other check
+    *fail_index = SIZE_MAX;
+    return ACL_SUCCESS;
+  }
+  if (dsts == nullptr || dest_maxs == nullptr || srcs == nullptr || attrs == nullptr || attr_indexes == nullptr) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM, "dsts, destMaxs, srcs, attrs or attrsIndexes is nullptr.");
+  }
+  for (size_t i = 0; i < count; ++i) {
+    if (dest_maxs[i] < sizes[i]) {
+      return Fail(api, ACL_ERROR_INVALID_PARAM, "entry %zu: size %zu exceeds destMax %zu.", i, sizes[i], dest_maxs[i]);
+    }
+  }
+  for (size_t k = 0; k < num_attrs; ++k) {
+    for (uint8_t byte : attrs[k].rsv) {
+      if (byte != 0) return Fail(api, ACL_ERROR_INVALID_PARAM, "attrs[%zu].rsv must be zero.", k);
+    }
+  }
+  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+  const bool supported = profile != nullptr && (profile->series == aclnn_host::SocSeries::kAtlasA2 ||
+                                                profile->series == aclnn_host::SocSeries::kAtlasA3 ||
+                                                profile->series == aclnn_host::SocSeries::kAscend950);
+  if (!supported) {
+    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                "batched copies are supported on Atlas A2, Atlas A3 and Ascend 950 only%s%s.",
+                profile != nullptr ? ", not on " : "", profile != nullptr ? profile->name : "");
+  }
+  *fail_index = SIZE_MAX;
+  if (num_attrs == 0 || num_attrs > count) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "numAttrs %zu must be 1 to numBatches (%zu).", num_attrs, count);
+  }
+  if (!async && count > kMaxSyncBatch) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "numBatches %zu exceeds %zu.", count, kMaxSyncBatch);
+  }
+  for (size_t k = 0; k < num_attrs; ++k) {
+    const bool ordered = k == 0 ? attr_indexes[0] == 0 : attr_indexes[k] > attr_indexes[k - 1];
+    if (!ordered || attr_indexes[k] >= count) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "attrsIndexes must start at 0 and increase strictly below numBatches; attrsIndexes[%zu] is %zu.", k,
+                  attr_indexes[k]);
+    }
+  }
+  // Each entry's declared locations against where its memory lives; only host<->device copies.
+  std::vector<aclrtMemcpyKind> kinds(count, ACL_MEMCPY_HOST_TO_DEVICE);
+  size_t attr = 0;
+  for (size_t i = 0; i < count; ++i) {
+    while (attr + 1 < num_attrs && attr_indexes[attr + 1] <= i) ++attr;
+    const aclrtMemcpyBatchAttr& a = attrs[attr];
+    if (async && (sizes[i] == 0 || dsts[i] == nullptr || srcs[i] == nullptr)) {
+      *fail_index = i;
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "entry %zu: an empty copy or a null address.", i);
+    }
+    if (sizes[i] == 0) continue;
+    const bool dst_device = a.dstLoc.type == ACL_MEM_LOCATION_TYPE_DEVICE;
+    const bool src_device = a.srcLoc.type == ACL_MEM_LOCATION_TYPE_DEVICE;
+    if (dst_device == src_device) {
+      *fail_index = i;
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "entry %zu: a batched copy goes from host to device or from device to host.", i);
+    }
+    if (!LocationMatches(a.dstLoc, dsts[i]) || !LocationMatches(a.srcLoc, srcs[i])) {
+      *fail_index = i;
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "entry %zu: dst %p or src %p does not live where attrs[%zu] says (type %d/%d, device %u/%u).", i,
+                  dsts[i], srcs[i], attr, static_cast<int>(a.dstLoc.type), static_cast<int>(a.srcLoc.type), a.dstLoc.id,
+                  a.srcLoc.id);
+    }
+    kinds[i] = dst_device ? ACL_MEMCPY_HOST_TO_DEVICE : ACL_MEMCPY_DEVICE_TO_HOST;
+  }
+  for (size_t i = 0; i < count; ++i) {
+    if (sizes[i] == 0) continue;
+    // Pageable host memory (neither aclrtMallocHost nor registered): upstream synchronises the
+    // stream and copies at once, so the caller may reuse the buffer when the call returns.
+    bool copy_now = !async;
+    if (async) {
+      const void* host_side = kinds[i] == ACL_MEMCPY_HOST_TO_DEVICE ? srcs[i] : dsts[i];
+      aclnn_host::AllocationInfo block;
+      bool host = false;
+      if (!MemoryRegistry::Get().FindAllocation(host_side, &block, &host)) {
+        const aclError synced = Runtime::Get().SynchronizeStream(api, stream);
+        if (synced != ACL_SUCCESS) {
+          *fail_index = i;
+          return synced;
+        }
+        copy_now = true;
+      }
+    }
+    const aclError status =
+        aclnn_host::CopyMemory(api, dsts[i], dest_maxs[i], srcs[i], sizes[i], kinds[i], !copy_now, stream);
+    if (status != ACL_SUCCESS) {
+      *fail_index = i;
+      return status;
+    }
+  }
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtMemcpyBatch(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes, size_t numBatches,
+                          aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes, size_t numAttrs, size_t* failIndex) {
+  const char* api = "aclrtMemcpyBatch";
+  return Run(api, [&] {
+    if (failIndex == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "failIndex is nullptr.");
+    return MemcpyBatch(api, dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs, failIndex, false,
+                       nullptr);
+  });
+}
+
+aclError aclrtMemcpyBatchV2(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes, size_t numBatches,
+                            aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes, size_t numAttrs) {
+  const char* api = "aclrtMemcpyBatchV2";
+  return Run(api, [&] {
+    return MemcpyBatch(api, dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs, nullptr, false,
+                       nullptr);
+  });
+}
+
+aclError aclrtMemcpyBatchAsync(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes, size_t numBatches,
+                               aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes, size_t numAttrs, size_t* failIndex,
+                               aclrtStream stream) {
+  const char* api = "aclrtMemcpyBatchAsync";
+  return Run(api, [&] {
+    if (failIndex == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "failIndex is nullptr.");
+    return MemcpyBatch(api, dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs, failIndex, true,
+                       stream);
+  });
+}
+
+aclError aclrtMemcpyBatchAsyncV2(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes, size_t numBatches,
+                                 aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes, size_t numAttrs,
+                                 aclrtStream stream) {
+  const char* api = "aclrtMemcpyBatchAsyncV2";
+  return Run(api, [&] {
+    return MemcpyBatch(api, dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs, nullptr, true,
+                       stream);
   });
 }
 

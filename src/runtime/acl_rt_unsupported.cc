@@ -1068,58 +1068,6 @@ aclError aclrtGetDevicesTopo(uint32_t deviceId, uint32_t otherDeviceId, uint64_t
   return NotSupported("aclrtGetDevicesTopo", "aclrtGetDevicesTopo is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtMemcpyBatch(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes, size_t numBatches, aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes, size_t numAttrs, size_t* failIndex) {
-  (void)dsts;
-  (void)destMaxs;
-  (void)srcs;
-  (void)sizes;
-  (void)numBatches;
-  (void)attrs;
-  (void)attrsIndexes;
-  (void)numAttrs;
-  (void)failIndex;
-  return NotSupported("aclrtMemcpyBatch", "aclrtMemcpyBatch is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMemcpyBatchV2(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes, size_t numBatches, aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes, size_t numAttrs) {
-  (void)dsts;
-  (void)destMaxs;
-  (void)srcs;
-  (void)sizes;
-  (void)numBatches;
-  (void)attrs;
-  (void)attrsIndexes;
-  (void)numAttrs;
-  return NotSupported("aclrtMemcpyBatchV2", "aclrtMemcpyBatchV2 is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMemcpyBatchAsync(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes, size_t numBatches, aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes, size_t numAttrs, size_t* failIndex, aclrtStream stream) {
-  (void)dsts;
-  (void)destMaxs;
-  (void)srcs;
-  (void)sizes;
-  (void)numBatches;
-  (void)attrs;
-  (void)attrsIndexes;
-  (void)numAttrs;
-  (void)failIndex;
-  (void)stream;
-  return NotSupported("aclrtMemcpyBatchAsync", "aclrtMemcpyBatchAsync is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtMemcpyBatchAsyncV2(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes, size_t numBatches, aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes, size_t numAttrs, aclrtStream stream) {
-  (void)dsts;
-  (void)destMaxs;
-  (void)srcs;
-  (void)sizes;
-  (void)numBatches;
-  (void)attrs;
-  (void)attrsIndexes;
-  (void)numAttrs;
-  (void)stream;
-  return NotSupported("aclrtMemcpyBatchAsyncV2", "aclrtMemcpyBatchAsyncV2 is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtIpcMemGetExportKey(void* devPtr, size_t size, char* key, size_t len, uint64_t flags) {
   (void)devPtr;
   (void)size;
