@@ -323,4 +323,26 @@ TEST(AclStreamAbort, DropsQueuedWorkButKeepsEventRecords) {
   EXPECT_TRUE(Succeeds(aclrtDestroyStream(stream)));
 }
 
+TEST(AclThreadLastTaskId, CountsTheTasksThisThreadIssuedToItsOwnStreams) {
+  test::RuntimeSession session;
+  uint32_t id = 0;
+  std::thread fresh([&] { EXPECT_EQ(aclrtGetThreadLastTaskId(&id), ACL_SUCCESS); });  // no context needed
+  fresh.join();
+  EXPECT_EQ(id, 0xFFFFFFFFu);  // nothing issued on that thread
+  test::DeviceBuffer buffer(64);
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(buffer.get(), 64, 0, 64, session.stream())));
+  ASSERT_TRUE(Succeeds(aclrtGetThreadLastTaskId(&id)));
+  const uint32_t first = id;
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(buffer.get(), 64, 1, 64, session.stream())));
+  ASSERT_TRUE(Succeeds(aclrtGetThreadLastTaskId(&id)));
+  EXPECT_EQ(id, first + 1);
+  // The default stream's tasks are not the program's streams': the id stays.
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(buffer.get(), 64, 2, 64, nullptr)));
+  ASSERT_TRUE(Succeeds(aclrtGetThreadLastTaskId(&id)));
+  EXPECT_EQ(id, first + 1);
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeDevice()));
+  EXPECT_TRUE(FailsWith(aclrtGetThreadLastTaskId(nullptr), ACL_ERROR_INVALID_PARAM, "aclrtGetThreadLastTaskId",
+                        {"taskId is nullptr."}));
+}
+
 }  // namespace

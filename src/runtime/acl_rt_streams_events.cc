@@ -13,6 +13,7 @@
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
+#include "runtime/stream.h"
 
 using aclnn_host::Fail;
 using aclnn_host::Runtime;
@@ -391,6 +392,22 @@ aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, i
                                                              timeout)};
     });
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+  });
+}
+
+}  // extern "C"
+
+extern "C" {
+
+// The id of the last task the calling thread issued to a stream the program created: its sequence
+// number on that stream (upstream packs a flip count and a 16-bit id the same way), 0xFFFFFFFF
+// before any. No context is needed, as upstream.
+aclError aclrtGetThreadLastTaskId(uint32_t* taskId) {
+  const char* api = "aclrtGetThreadLastTaskId";
+  return Run(api, [&] {
+    if (taskId == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "taskId is nullptr.");
+    *taskId = aclnn_host::Stream::ThreadLastTaskId();
+    return ACL_SUCCESS;
   });
 }
 

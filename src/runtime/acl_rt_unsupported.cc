@@ -154,11 +154,6 @@ aclError aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHacType hacType, ac
   return NotSupported("aclrtHostMemMapCapabilities", "aclrtHostMemMapCapabilities is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtGetThreadLastTaskId(uint32_t* taskId) {
-  (void)taskId;
-  return NotSupported("aclrtGetThreadLastTaskId", "aclrtGetThreadLastTaskId is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtMemFlush(void* devPtr, size_t size) {
   (void)devPtr;
   (void)size;
@@ -412,18 +407,18 @@ aclError aclrtResetOverflowStatus(aclrtStream stream) {
 aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream) {
   (void)hostFuncThreadId;
   (void)exeStream;
-  return NotSupported("aclrtSubscribeHostFunc", "aclrtSubscribeHostFunc is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtSubscribeHostFunc", "aclrtSubscribeHostFunc is not supported by aclnn-host: host functions of model runs exist on IPV350 only (upstream's product table for these three); no SoC profile here is an IPV350 — aclrtLaunchHostFunc and aclrtLaunchCallback are the host functions of a stream.");
 }
 
 aclError aclrtProcessHostFunc(int32_t timeout) {
   (void)timeout;
-  return NotSupported("aclrtProcessHostFunc", "aclrtProcessHostFunc is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtProcessHostFunc", "aclrtProcessHostFunc is not supported by aclnn-host: host functions of model runs exist on IPV350 only (upstream's product table for these three); no SoC profile here is an IPV350 — aclrtLaunchHostFunc and aclrtLaunchCallback are the host functions of a stream.");
 }
 
 aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream) {
   (void)hostFuncThreadId;
   (void)exeStream;
-  return NotSupported("aclrtUnSubscribeHostFunc", "aclrtUnSubscribeHostFunc is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtUnSubscribeHostFunc", "aclrtUnSubscribeHostFunc is not supported by aclnn-host: host functions of model runs exist on IPV350 only (upstream's product table for these three); no SoC profile here is an IPV350 — aclrtLaunchHostFunc and aclrtLaunchCallback are the host functions of a stream.");
 }
 
 aclrtBinary aclrtCreateBinary(const void* data, size_t dataLen) {

@@ -491,6 +491,7 @@ aclError Runtime::CreateStream(const char* api, aclrtStream* stream, uint32_t pr
   const aclError status = RequireContextLocked(api, &device);
   if (status != ACL_SUCCESS) return status;
   auto created = std::make_shared<Stream>(device, priority, flags);
+  created->mark_user_created();
   streams_.emplace(created.get(), created);
   *stream = created.get();
   return ACL_SUCCESS;

@@ -21,6 +21,17 @@ Stream::Stream(int32_t device, uint32_t priority, uint32_t flags)
 
 Stream::~Stream() { Shutdown(); }
 
+namespace {
+
+uint32_t& LastTaskIdOfThisThread() {
+  thread_local uint32_t id = 0xFFFFFFFFu;
+  return id;
+}
+
+}  // namespace
+
+uint32_t Stream::ThreadLastTaskId() { return LastTaskIdOfThisThread(); }
+
 bool Stream::Enqueue(StreamTask task, bool always_run) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -28,6 +39,7 @@ bool Stream::Enqueue(StreamTask task, bool always_run) {
     if (!worker_.joinable()) worker_ = std::thread([this] { WorkerLoop(); });
     queue_.push_back(QueuedTask{std::move(task), always_run});
     ++issued_;
+    if (user_created_) LastTaskIdOfThisThread() = static_cast<uint32_t>(issued_ - 1);
     if (!worker_waiting_) return true;  // the worker will see the task without a wake-up
   }
   work_ready_.notify_one();
@@ -52,6 +64,7 @@ bool Stream::BeginInlineTask() {
   if (stop_on_failure_ && first_failure_.code != 0) return false;  // the worker decides to skip it
   inline_running_ = true;
   ++issued_;
+  if (user_created_) LastTaskIdOfThisThread() = static_cast<uint32_t>(issued_ - 1);
   return true;
 }
 

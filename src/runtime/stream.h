@@ -88,6 +88,14 @@ class AH_INTERNAL_API Stream {
   /// Drains the queue and stops the worker; later Enqueue calls fail.
   void Shutdown();
 
+  /// Marks a stream the program created (aclrtCreateStream*): its tasks' ids are what
+  /// aclrtGetThreadLastTaskId reports; default streams' are not.
+  void mark_user_created() { user_created_ = true; }
+
+  /// The id of the last task the calling thread issued to a stream the program created (its
+  /// sequence number on that stream), or 0xFFFFFFFF before any.
+  static uint32_t ThreadLastTaskId();
+
   /// Bumped by Abort and Shutdown: a task that waits for something else (aclrtValueWait) stops
   /// waiting when it changes, so that neither can hang on a condition nobody will meet.
   uint64_t cancellations() const { return cancellations_.load(std::memory_order_acquire); }
@@ -145,6 +153,7 @@ class AH_INTERNAL_API Stream {
   TaskResult first_failure_;
   std::thread worker_;  // started by the first Enqueue
   std::atomic<uint64_t> cancellations_{0};
+  bool user_created_ = false;  // set before the stream is shared
 };
 
 /// An event counts its records; a wait targets the latest record at the time of the wait. Records
