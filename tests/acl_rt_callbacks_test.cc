@@ -6,10 +6,13 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <thread>
 #include <vector>
 
 #include "acl/acl.h"
+#include "runtime/context.h"
+#include "runtime/stream.h"
 #include "support/acl_test_support.h"
 #include "support/status_assertions.h"
 
@@ -119,6 +122,63 @@ TEST(AclHostFunc, RunsOnTheStreamInIssueOrder) {
   int bogus = 0;
   EXPECT_TRUE(
       FailsWith(aclrtLaunchHostFunc(&bogus, AppendOne, &order), ACL_ERROR_RT_INVALID_HANDLE, "aclrtLaunchHostFunc"));
+}
+
+// ---- exception callbacks ------------------------------------------------------------------------
+
+struct SeenException {
+  uint32_t task, stream, device, code;
+};
+std::vector<SeenException>& SeenBy(int which) {
+  static std::vector<SeenException> seen[2];
+  return seen[which];
+}
+void Record(int which, aclrtExceptionInfo* info) {
+  SeenBy(which).push_back({aclrtGetTaskIdFromExceptionInfo(info), aclrtGetStreamIdFromExceptionInfo(info),
+                           aclrtGetDeviceIdFromExceptionInfo(info), aclrtGetErrorCodeFromExceptionInfo(info)});
+}
+void FirstCallback(aclrtExceptionInfo* info) { Record(0, info); }
+void SecondCallback(aclrtExceptionInfo* info) { Record(1, info); }
+
+/// Issues a task that fails with `code` on `handle` (through the runtime's own stream), and
+/// synchronises: the failure surfaces there.
+void FailATask(aclrtStream handle, int code) {
+  std::shared_ptr<aclnn_host::Stream> stream;
+  ASSERT_EQ(aclnn_host::Runtime::Get().FindStream("test", handle, &stream), ACL_SUCCESS);
+  ASSERT_TRUE(stream->Enqueue([code] { return aclnn_host::TaskResult{code, "a task that fails"}; }));
+  EXPECT_EQ(aclrtSynchronizeStream(handle), code);
+  test::TakeErrorMessage();
+}
+
+TEST(AclExceptionCallbacks, EveryCallbackHearsOfAFailedTask) {
+  test::RuntimeSession session;
+  SeenBy(0).clear();
+  SeenBy(1).clear();
+  int32_t stream_id = -1;
+  ASSERT_TRUE(Succeeds(aclrtStreamGetId(session.stream(), &stream_id)));
+  ASSERT_TRUE(Succeeds(aclrtSetExceptionInfoCallback(FirstCallback)));
+  ASSERT_TRUE(Succeeds(aclrtExceptionInfoCallbackRegister(SecondCallback)));
+  ASSERT_TRUE(Succeeds(aclrtExceptionInfoCallbackRegister(SecondCallback)));  // once, however often registered
+  test::DeviceBuffer buffer(64);
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(buffer.get(), 64, 0, 64, session.stream())));  // a task that succeeds
+  FailATask(session.stream(), ACL_ERROR_RT_INTERNAL_ERROR);
+  ASSERT_EQ(SeenBy(0).size(), 1u);
+  ASSERT_EQ(SeenBy(1).size(), 1u);
+  EXPECT_EQ(SeenBy(0)[0].stream, static_cast<uint32_t>(stream_id));
+  EXPECT_EQ(SeenBy(0)[0].device, 0u);
+  EXPECT_EQ(SeenBy(0)[0].code, static_cast<uint32_t>(ACL_ERROR_RT_INTERNAL_ERROR));
+  EXPECT_EQ(SeenBy(0)[0].task, SeenBy(1)[0].task);
+  // Unregistered, and the set one cleared with NULL: nobody hears of the next failure.
+  ASSERT_TRUE(Succeeds(aclrtExceptionInfoCallbackUnregister(SecondCallback)));
+  ASSERT_TRUE(Succeeds(aclrtExceptionInfoCallbackUnregister(SecondCallback)));  // not registered: still success
+  ASSERT_TRUE(Succeeds(aclrtSetExceptionInfoCallback(nullptr)));
+  FailATask(session.stream(), ACL_ERROR_RT_INTERNAL_ERROR);
+  EXPECT_EQ(SeenBy(0).size(), 1u);
+  EXPECT_EQ(SeenBy(1).size(), 1u);
+  EXPECT_TRUE(FailsWith(aclrtExceptionInfoCallbackRegister(nullptr), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtExceptionInfoCallbackRegister", {"callback is nullptr."}));
+  EXPECT_TRUE(FailsWith(aclrtExceptionInfoCallbackUnregister(nullptr), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtExceptionInfoCallbackUnregister", {"callback is nullptr."}));
 }
 
 }  // namespace

@@ -6,7 +6,10 @@
 // callback has run; ACL_CALLBACK_NO_BLOCK lets the stream go on at once. Threads are named as in
 // CANN, by their pthread_t as a uint64_t. A host function runs on the stream's own worker.
 #include <pthread.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -14,10 +17,12 @@
 #include <memory>
 #include <mutex>
 #include <unordered_map>
+#include <vector>
 
 #include "acl/acl.h"
 #include "runtime/context.h"
 #include "runtime/error_log.h"
+#include "runtime/exception_info.h"
 #include "runtime/guard.h"
 
 using aclnn_host::Fail;
@@ -187,6 +192,80 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
       return aclnn_host::TaskResult();
     });
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+  });
+}
+
+}  // extern "C"
+
+// Exception callbacks (hicann/runtime docs/zh/api_ref/13_exception_handling.md, src/acl/aclrt_impl/
+// callback.cpp): one set with the deprecated aclrtSetExceptionInfoCallback (the last one wins;
+// NULL clears it) and any number registered, each once. A failed stream task is reported to all.
+namespace {
+
+struct ExceptionCallbacks {
+  std::mutex mutex;
+  aclrtExceptionInfoCallback set = nullptr;
+  std::vector<aclrtExceptionInfoCallback> registered;
+};
+
+ExceptionCallbacks& Callbacks() {
+  static ExceptionCallbacks* callbacks = new ExceptionCallbacks();  // threads may outlive static destructors
+  return *callbacks;
+}
+
+}  // namespace
+
+namespace aclnn_host {
+
+void NotifyTaskException(uint32_t task_id, uint32_t stream_id, uint32_t device_id, uint32_t error_code) {
+  std::vector<aclrtExceptionInfoCallback> calls;
+  {
+    ExceptionCallbacks& callbacks = Callbacks();
+    std::lock_guard<std::mutex> lock(callbacks.mutex);
+    if (callbacks.set != nullptr) calls.push_back(callbacks.set);
+    calls.insert(calls.end(), callbacks.registered.begin(), callbacks.registered.end());
+  }
+  if (calls.empty()) return;
+  rtExceptionInfo info{task_id, stream_id, static_cast<uint32_t>(syscall(SYS_gettid)), device_id, error_code};
+  for (aclrtExceptionInfoCallback call : calls) call(&info);
+}
+
+}  // namespace aclnn_host
+
+extern "C" {
+
+aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback) {
+  const char* api = "aclrtSetExceptionInfoCallback";
+  return Run(api, [&] {
+    ExceptionCallbacks& callbacks = Callbacks();
+    std::lock_guard<std::mutex> lock(callbacks.mutex);
+    callbacks.set = callback;
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback) {
+  const char* api = "aclrtExceptionInfoCallbackRegister";
+  return Run(api, [&] {
+    if (callback == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "callback is nullptr.");
+    ExceptionCallbacks& callbacks = Callbacks();
+    std::lock_guard<std::mutex> lock(callbacks.mutex);
+    if (std::find(callbacks.registered.begin(), callbacks.registered.end(), callback) == callbacks.registered.end()) {
+      callbacks.registered.push_back(callback);
+    }
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callback) {
+  const char* api = "aclrtExceptionInfoCallbackUnregister";
+  return Run(api, [&] {
+    if (callback == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "callback is nullptr.");
+    ExceptionCallbacks& callbacks = Callbacks();
+    std::lock_guard<std::mutex> lock(callbacks.mutex);
+    callbacks.registered.erase(std::remove(callbacks.registered.begin(), callbacks.registered.end(), callback),
+                               callbacks.registered.end());  // an unknown callback: nothing to do, success
+    return ACL_SUCCESS;
   });
 }
 

@@ -44,21 +44,6 @@ aclError aclsysGetVersionNum(char* pkgName, int32_t* versionNum) {
   return NotSupported("aclsysGetVersionNum", "aclsysGetVersionNum is not supported by aclnn-host: there is no installed CANN package whose version could be reported (CANN reads it from the packages under ASCEND_HOME_PATH); aclrtGetVersion reports the AscendCL version aclnn-host implements.");
 }
 
-aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback) {
-  (void)callback;
-  return NotSupported("aclrtSetExceptionInfoCallback", "aclrtSetExceptionInfoCallback is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback) {
-  (void)callback;
-  return NotSupported("aclrtExceptionInfoCallbackRegister", "aclrtExceptionInfoCallbackRegister is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callback) {
-  (void)callback;
-  return NotSupported("aclrtExceptionInfoCallbackUnregister", "aclrtExceptionInfoCallbackUnregister is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo* info, void** devArgsPtr, uint32_t* devArgsLen) {
   (void)info;
   (void)devArgsPtr;

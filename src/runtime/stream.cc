@@ -1,5 +1,7 @@
 #include "runtime/stream.h"
 
+#include "runtime/exception_info.h"
+
 #include <cfenv>
 #if defined(__x86_64__) || defined(__i386__)
 #include <xmmintrin.h>
@@ -68,7 +70,18 @@ bool Stream::BeginInlineTask() {
   return true;
 }
 
+void Stream::ReportException(int code) {
+  uint64_t task = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    task = completed_;  // tasks complete in issue order: this one's sequence number
+  }
+  NotifyTaskException(static_cast<uint32_t>(task), static_cast<uint32_t>(id_), static_cast<uint32_t>(device_),
+                      static_cast<uint32_t>(code));
+}
+
 void Stream::EndInlineTask(TaskResult result) {
+  if (result.code != 0) ReportException(result.code);
   bool wake_worker = false;
   bool wake_waiters = false;
   {
@@ -102,6 +115,7 @@ void Stream::WorkerLoop() {
     }
     TaskResult result = task ? RunGuarded(task) : TaskResult();  // a skipped task: not run
     task = nullptr;  // release what the task captured before reporting completion
+    if (result.code != 0) ReportException(result.code);
     bool wake_waiters = false;
     {
       std::lock_guard<std::mutex> lock(mutex_);

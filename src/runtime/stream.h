@@ -101,6 +101,9 @@ class AH_INTERNAL_API Stream {
   uint64_t cancellations() const { return cancellations_.load(std::memory_order_acquire); }
 
  private:
+  /// Tells the exception callbacks that the task now finishing failed with `code`.
+  void ReportException(int code);
+
   /// Sets the calling thread's floating-point environment to IEEE defaults (round to nearest, no
   /// flush-to-zero, no denormals-are-zero) and restores the caller's on destruction.
   class ScopedIeeeFloatingPoint {
