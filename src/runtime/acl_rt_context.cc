@@ -20,7 +20,7 @@ namespace {
 
 template <typename Body>
 aclError Run(const char* api, Body&& body) {
-  return aclnn_host::Guard(api, ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, body);
+  return aclnn_host::RuntimeGuard(api, body);
 }
 
 }  // namespace

@@ -28,7 +28,7 @@ constexpr uint32_t kEventFlags = ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGR
 
 template <typename Body>
 aclError Run(const char* api, Body&& body) {
-  return aclnn_host::Guard(api, ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, body);
+  return aclnn_host::RuntimeGuard(api, body);
 }
 
 /// Checks a CANN timeout and turns it into a wait bound (-1: for ever).

@@ -22,7 +22,7 @@ namespace {
 
 template <typename Body>
 aclError Run(const char* api, Body&& body) {
-  return aclnn_host::Guard(api, ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, body);
+  return aclnn_host::RuntimeGuard(api, body);
 }
 
 // Whether the waited-for condition holds. GEQ is the STARS instruction's signed comparison

@@ -6,6 +6,7 @@
 #include <exception>
 #include <new>
 
+#include "acl/acl_base_rt.h"
 #include "runtime/error_log.h"
 
 namespace aclnn_host {
@@ -23,6 +24,13 @@ int Guard(const char* api, int out_of_memory_code, int internal_code, Body&& bod
   } catch (...) {
     return Fail(api, internal_code, "internal error: unknown exception.");
   }
+}
+
+/// Guard for the runtime's (acl*, aclrt*) entry points: ACL_ERROR_BAD_ALLOC when out of memory,
+/// ACL_ERROR_INTERNAL_ERROR for anything else.
+template <typename Body>
+aclError RuntimeGuard(const char* api, Body&& body) {
+  return Guard(api, ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, body);
 }
 
 }  // namespace aclnn_host
