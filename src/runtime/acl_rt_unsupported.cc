@@ -736,45 +736,15 @@ aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType
   return NotSupported("aclrtGetStreamAttribute", "aclrtGetStreamAttribute is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtCreateNotify(aclrtNotify* notify, uint64_t flag) {
-  (void)notify;
-  (void)flag;
-  return NotSupported("aclrtCreateNotify", "aclrtCreateNotify is not supported by aclnn-host: notifies are not implemented by aclnn-host yet.");
-}
-
-aclError aclrtDestroyNotify(aclrtNotify notify) {
-  (void)notify;
-  return NotSupported("aclrtDestroyNotify", "aclrtDestroyNotify is not supported by aclnn-host: notifies are not implemented by aclnn-host yet.");
-}
-
 aclError aclrtCntNotifyCreate(aclrtCntNotify* cntNotify, uint64_t flag) {
   (void)cntNotify;
   (void)flag;
-  return NotSupported("aclrtCntNotifyCreate", "aclrtCntNotifyCreate is not supported by aclnn-host: notifies are not implemented by aclnn-host yet.");
+  return NotSupported("aclrtCntNotifyCreate", "aclrtCntNotifyCreate is not supported by aclnn-host: counter notifies (aclrtCntNotify*) are not implemented by aclnn-host yet.");
 }
 
 aclError aclrtCntNotifyDestroy(aclrtCntNotify cntNotify) {
   (void)cntNotify;
-  return NotSupported("aclrtCntNotifyDestroy", "aclrtCntNotifyDestroy is not supported by aclnn-host: notifies are not implemented by aclnn-host yet.");
-}
-
-aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) {
-  (void)notify;
-  (void)stream;
-  return NotSupported("aclrtRecordNotify", "aclrtRecordNotify is not supported by aclnn-host: notifies are not implemented by aclnn-host yet.");
-}
-
-aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_t timeout) {
-  (void)notify;
-  (void)stream;
-  (void)timeout;
-  return NotSupported("aclrtWaitAndResetNotify", "aclrtWaitAndResetNotify is not supported by aclnn-host: notifies are not implemented by aclnn-host yet.");
-}
-
-aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t* notifyId) {
-  (void)notify;
-  (void)notifyId;
-  return NotSupported("aclrtGetNotifyId", "aclrtGetNotifyId is not supported by aclnn-host: notifies are not implemented by aclnn-host yet.");
+  return NotSupported("aclrtCntNotifyDestroy", "aclrtCntNotifyDestroy is not supported by aclnn-host: counter notifies (aclrtCntNotify*) are not implemented by aclnn-host yet.");
 }
 
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value) {
@@ -1088,12 +1058,6 @@ aclError aclrtIpcMemImportPidInterServer(const char* key, aclrtServerPid* server
   (void)serverPids;
   (void)num;
   return NotSupported("aclrtIpcMemImportPidInterServer", "aclrtIpcMemImportPidInterServer is not supported by aclnn-host: inter-process sharing needs a device driver; aclnn-host's device memory and synchronisation objects live in one process.");
-}
-
-aclError aclrtNotifyBatchReset(aclrtNotify* notifies, size_t num) {
-  (void)notifies;
-  (void)num;
-  return NotSupported("aclrtNotifyBatchReset", "aclrtNotifyBatchReset is not supported by aclnn-host: notifies are not implemented by aclnn-host yet.");
 }
 
 aclError aclrtNotifyGetExportKey(aclrtNotify notify, char* key, size_t len, uint64_t flags) {
@@ -1579,26 +1543,26 @@ aclError aclrtCntNotifyRecord(aclrtCntNotify cntNotify, aclrtStream stream, aclr
   (void)cntNotify;
   (void)stream;
   (void)info;
-  return NotSupported("aclrtCntNotifyRecord", "aclrtCntNotifyRecord is not supported by aclnn-host: notifies are not implemented by aclnn-host yet.");
+  return NotSupported("aclrtCntNotifyRecord", "aclrtCntNotifyRecord is not supported by aclnn-host: counter notifies (aclrtCntNotify*) are not implemented by aclnn-host yet.");
 }
 
 aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cntNotify, aclrtStream stream, aclrtCntNotifyWaitInfo* info) {
   (void)cntNotify;
   (void)stream;
   (void)info;
-  return NotSupported("aclrtCntNotifyWaitWithTimeout", "aclrtCntNotifyWaitWithTimeout is not supported by aclnn-host: notifies are not implemented by aclnn-host yet.");
+  return NotSupported("aclrtCntNotifyWaitWithTimeout", "aclrtCntNotifyWaitWithTimeout is not supported by aclnn-host: counter notifies (aclrtCntNotify*) are not implemented by aclnn-host yet.");
 }
 
 aclError aclrtCntNotifyReset(aclrtCntNotify cntNotify, aclrtStream stream) {
   (void)cntNotify;
   (void)stream;
-  return NotSupported("aclrtCntNotifyReset", "aclrtCntNotifyReset is not supported by aclnn-host: notifies are not implemented by aclnn-host yet.");
+  return NotSupported("aclrtCntNotifyReset", "aclrtCntNotifyReset is not supported by aclnn-host: counter notifies (aclrtCntNotify*) are not implemented by aclnn-host yet.");
 }
 
 aclError aclrtCntNotifyGetId(aclrtCntNotify cntNotify, uint32_t* notifyId) {
   (void)cntNotify;
   (void)notifyId;
-  return NotSupported("aclrtCntNotifyGetId", "aclrtCntNotifyGetId is not supported by aclnn-host: notifies are not implemented by aclnn-host yet.");
+  return NotSupported("aclrtCntNotifyGetId", "aclrtCntNotifyGetId is not supported by aclnn-host: counter notifies (aclrtCntNotify*) are not implemented by aclnn-host yet.");
 }
 
 aclError aclrtPersistentTaskClean(aclrtStream stream) {
