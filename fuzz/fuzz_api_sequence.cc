@@ -1,10 +1,10 @@
 // libFuzzer target (b): random sequences of runtime and operator API calls.
 //
 // Each input is a program over small handle tables: aclInit / aclFinalize, devices, streams,
-// events, device and host memory, host memory registration, copies and fills (sync and async),
-// tensors over device memory and registered host pages,
-// executors of every operator (repeatable or not, run twice, destroyed early or late) and
-// synchronisation, in any order. Destroyed handles stay in their slots and are passed again: the
+// events, notifies, device and host memory, host memory registration, value writes, copies and
+// fills (sync and async), tensors over device memory and registered host pages, executors of
+// every operator (repeatable or not, run twice, destroyed early or late) and synchronisation, in
+// any order. Destroyed handles stay in their slots and are passed again: the
 // library must answer them with a status code (its handle registries), never touch freed memory,
 // deadlock or leak (LeakSanitizer runs at exit of each input's aclFinalize-all).
 //
@@ -45,6 +45,7 @@ struct Executor {
 struct State {
   aclrtStream streams[kSlots] = {};
   aclrtEvent events[kSlots] = {};
+  aclrtNotify notifies[kSlots] = {};
   Buffer device[kSlots];
   Buffer host_pinned[kSlots];  // aclrtMallocHost
   aclTensor* tensors[kSlots] = {};
@@ -76,7 +77,7 @@ const bool kTrace = std::getenv("FUZZ_TRACE") != nullptr;
 
 void Step(FuzzedDataProvider& in, State& s) {
   const size_t i = in.ConsumeIntegralInRange<size_t>(0, kSlots - 1);
-  const int call = in.ConsumeIntegralInRange<int>(0, 28);
+  const int call = in.ConsumeIntegralInRange<int>(0, 29);
   if (kTrace) std::fprintf(stderr, "call %d slot %zu\n", call, i);
   switch (call) {
     case 0:
@@ -358,6 +359,36 @@ void Step(FuzzedDataProvider& in, State& s) {
       if (kTrace)
         std::fprintf(stderr, "  host registration at %p of %llu bytes\n", static_cast<void*>(base),
                      static_cast<unsigned long long>(bytes));
+      break;
+    }
+    case 28: {  // notifies (no waits: an unmet one holds its stream until a timeout) and value writes
+      switch (in.ConsumeIntegralInRange<int>(0, 4)) {
+        case 0: {
+          aclrtNotify created = nullptr;
+          if (aclrtCreateNotify(&created, in.ConsumeIntegralInRange<uint64_t>(0, 2)) == ACL_SUCCESS) {
+            s.notifies[i] = created;
+          }
+          break;
+        }
+        case 1:
+          aclrtDestroyNotify(s.notifies[i]);  // may be dead already: a status, not a crash
+          break;
+        case 2:
+          aclrtRecordNotify(s.notifies[i], PickStream(in, s));
+          break;
+        case 3: {
+          uint32_t id = 0;
+          aclrtGetNotifyId(s.notifies[i], &id);
+          aclrtNotifyBatchReset(s.notifies, in.ConsumeIntegralInRange<size_t>(0, kSlots));
+          break;
+        }
+        default: {
+          size_t room = 0;
+          void* word = PickDevice(in, s, &room);
+          aclrtValueWrite(word, in.ConsumeIntegral<uint64_t>(), in.ConsumeIntegralInRange<uint32_t>(0, 1),
+                          PickStream(in, s));
+        }
+      }
       break;
     }
     default: {
