@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -1287,6 +1288,105 @@ TEST(Catalogue, RT_HREG_11) {
       ACLNN_ERR_PARAM_INVALID, "aclnnHardswish", {"tensor self", "runs 4 bytes past the end of its registration"}));
   aclDestroyAclOpExecutor(executor);
   EXPECT_TRUE(Succeeds(aclrtHostUnregister(pages.ptr)));
+}
+
+// ---- notifies, value writes and waits, batched copies -------------------------------------------
+
+TEST(Catalogue, RT_NTF_01) {
+  RuntimeSession session;
+  aclrtNotify notify = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtCreateNotify(&notify, 2), ACL_ERROR_RT_PARAM_INVALID, "aclrtCreateNotify",
+                        {"flag 0x2 is neither ACL_NOTIFY_DEFAULT (0) nor ACL_NOTIFY_DEVICE_USE_ONLY (1)."}));
+}
+
+TEST(Catalogue, RT_NTF_02) {
+  RuntimeSession session;
+  aclrtNotify notify = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateNotify(&notify, 0)));
+  ASSERT_TRUE(Succeeds(aclrtDestroyNotify(notify)));
+  EXPECT_TRUE(FailsWith(aclrtRecordNotify(notify, session.stream()), ACL_ERROR_RT_INVALID_HANDLE, "aclrtRecordNotify",
+                        {"is not a live notify (destroyed, or never created)."}));
+}
+
+TEST(Catalogue, RT_NTF_03) {
+  RuntimeSession session;
+  aclrtNotify notify = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateNotify(&notify, 0)));
+  ASSERT_TRUE(Succeeds(aclrtWaitAndResetNotify(notify, session.stream(), 1)));
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeStream(session.stream()), ACL_ERROR_RT_TASK_TIMEOUT, "aclrtSynchronizeStream",
+                        {"the notify was not recorded within 1 s."}));
+  EXPECT_TRUE(Succeeds(aclrtDestroyNotify(notify)));
+}
+
+TEST(Catalogue, RT_NTF_04) {
+  RuntimeSession session;
+  aclrtStream stream = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&stream)));
+  aclrtNotify notify = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateNotify(&notify, 0)));
+  ASSERT_TRUE(Succeeds(aclrtWaitAndResetNotify(notify, stream, 0)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(stream)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyNotify(notify)));
+}
+
+TEST(Catalogue, RT_VAL_01) {
+  RuntimeSession session;
+  uint64_t host = 0;
+  EXPECT_TRUE(FailsWith(aclrtValueWrite(&host, 1, 0, session.stream()), ACL_ERROR_RT_PARAM_INVALID, "aclrtValueWrite",
+                        {"devAddr", "is not device memory"}));
+}
+
+TEST(Catalogue, RT_VAL_02) {
+  RuntimeSession session;
+  DeviceBuffer word(8);
+  EXPECT_TRUE(FailsWith(aclrtValueWait(word.get(), 1, 4, session.stream()), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtValueWait", {"flag 4 is not valid (0 to 3)."}));
+}
+
+TEST(Catalogue, RT_VAL_03) {
+  RuntimeSession session;
+  DeviceBuffer word(16);
+  EXPECT_TRUE(FailsWith(aclrtValueWrite(static_cast<char*>(word.get()) + 4, 1, 0, session.stream()),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtValueWrite",
+                        {"is not 8-byte aligned (the value is a 64-bit word)."}));
+}
+
+/// One host-to-device attribute.
+aclrtMemcpyBatchAttr UploadAttr() {
+  aclrtMemcpyBatchAttr attr;
+  std::memset(&attr, 0, sizeof(attr));
+  attr.dstLoc.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+  attr.srcLoc.type = ACL_MEM_LOCATION_TYPE_HOST;
+  return attr;
+}
+
+TEST(Catalogue, RT_BATCH_01) {
+  RuntimeSession session;
+  DeviceBuffer device(16);
+  std::vector<uint8_t> host(16, 1);
+  void* dsts[] = {device.get(), device.get()};
+  void* srcs[] = {host.data(), host.data()};
+  size_t maxs[] = {16, 16}, sizes[] = {16, 16}, indexes[] = {1}, fail = 0;
+  aclrtMemcpyBatchAttr attr = UploadAttr();
+  EXPECT_TRUE(FailsWith(aclrtMemcpyBatch(dsts, maxs, srcs, sizes, 2, &attr, indexes, 1, &fail),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpyBatch",
+                        {"attrsIndexes must start at 0 and increase strictly below numBatches"}));
+  EXPECT_EQ(fail, SIZE_MAX);
+}
+
+TEST(Catalogue, RT_BATCH_02) {
+  RuntimeSession session;
+  DeviceBuffer device(16);
+  ASSERT_TRUE(Succeeds(aclrtMemset(device.get(), 16, 0, 16)));
+  std::vector<uint8_t> host(16, 1);
+  void* dsts[] = {device.get(), host.data()};
+  void* srcs[] = {host.data(), host.data()};
+  size_t maxs[] = {16, 16}, sizes[] = {16, 16}, indexes[] = {0}, fail = 0;
+  aclrtMemcpyBatchAttr attr = UploadAttr();  // entry 1's destination is host memory, declared device
+  EXPECT_TRUE(FailsWith(aclrtMemcpyBatch(dsts, maxs, srcs, sizes, 2, &attr, indexes, 1, &fail),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpyBatch", {"entry 1: "}));
+  EXPECT_EQ(fail, 1u);
+  EXPECT_EQ(device.Download<uint8_t>(16), std::vector<uint8_t>(16, 0));
 }
 
 TEST(Catalogue, RT_DEV_23) {
