@@ -361,6 +361,9 @@ def msprobe_dump(op, *inputs, directory, api=None, step=0, rank=0, soc=None, out
     else:
         record = {"input_args": [tensor_record(array, name, f"{entry}.input.{index}")
                                  for index, (array, (_, name)) in enumerate(zip(arrays, converted))]}
+    missing = [name for name in row["scalars"] + row["flags"] if name not in keywords]
+    if missing:
+        raise TypeError(f"msprobe_dump({row['python_name']!r}) needs {', '.join(n + '=' for n in missing)}")
     kwargs_record = {}
     for name in row["scalars"] + row["flags"]:
         value = keywords[name]

@@ -261,7 +261,8 @@ class Call {
       void* base = reinterpret_cast<void*>(span.begin);
       void* mapped = nullptr;
       if (aclrtHostRegisterV2(base, span.end - span.begin, ACL_HOST_REG_MAPPED) != ACL_SUCCESS) {
-        aclGetRecentErrMsg();  // the refusal only means "copy this one"
+        aclGetRecentErrMsg();  // the refusal only means "copy this one": it leaves no error behind
+        aclrtGetLastError(ACL_RT_THREAD_LEVEL);
         continue;
       }
       registered_.push_back(base);

@@ -195,7 +195,9 @@ def test_the_gil_is_released_while_the_operator_runs():
     # While another thread runs a large call, this thread keeps running Python: the longest pause
     # between its loop iterations stays well below the call's duration.
     import time
-    x = np.ones(1 << 24, dtype=np.float32)
+    # 2^26 elements: the call runs in place on the caller's memory (no copies), so it has to be
+    # large to last long enough to observe on a busy 2-core machine.
+    x = np.ones(1 << 26, dtype=np.float32)
     span = {}
 
     def worker():

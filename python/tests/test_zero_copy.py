@@ -5,6 +5,7 @@ without it, or another thread's call holding a page) the call copies and gives t
 import threading
 
 import numpy as np
+import pytest
 
 import aclnn_host
 from aclnn_host import _aclnn_host
@@ -93,3 +94,6 @@ def test_any_dlpack_producer_is_taken_without_a_copy():
     y, copied = copied_during(lambda: aclnn_host.hardswish(DLPackOnly(x)))
     assert copied == 0
     assert np.array_equal(y, aclnn_host.hardswish(x))
+    # NumPy 1.24 imports DLPack memory read-only: the in-place functions refuse it.
+    with pytest.raises(ValueError, match="read-only"):
+        aclnn_host.relu_(DLPackOnly(x))

@@ -178,13 +178,13 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
     status = Runtime::Get().FindStream(api, stream, &on);
     if (status != ACL_SUCCESS) return status;
     aclnn_host::Stream* waiting = on.get();  // its worker runs the task: it outlives it
-    const uint64_t epoch = waiting->cancellations();
-    const bool queued = on->Enqueue([target, waiting, epoch, timeout] {
+    const bool queued = on->Enqueue([target, waiting, timeout] {
+      const uint64_t epoch = waiting->cancellations();
       const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout);
       std::unique_lock<std::mutex> lock(target->mutex);
       while (!target->set) {
         // aclrtStreamAbort and the stream's destruction end the wait (checked every 10 ms).
-        if (waiting->cancellations() != epoch) return aclnn_host::TaskResult();
+        if (waiting->shutting_down() || waiting->cancellations() != epoch) return aclnn_host::TaskResult();
         if (timeout != 0 && std::chrono::steady_clock::now() >= deadline) {
           return aclnn_host::TaskResult{
               ACL_ERROR_RT_TASK_TIMEOUT,

@@ -102,11 +102,11 @@ aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStrea
     // The stream's worker runs this task, so the stream outlives it. aclrtStreamAbort and the
     // stream's destruction (aclrtDestroyStream, aclFinalize) end the wait: nothing can hang there.
     aclnn_host::Stream* waiting = target.get();
-    const uint64_t epoch = waiting->cancellations();
-    const bool queued = target->Enqueue([word, value, flag, held, waiting, epoch] {
+    const bool queued = target->Enqueue([word, value, flag, held, waiting] {
+      const uint64_t epoch = waiting->cancellations();
       for (uint32_t round = 0;; ++round) {
         if (ConditionHolds(__atomic_load_n(word, __ATOMIC_ACQUIRE), value, flag)) break;
-        if (waiting->cancellations() != epoch) break;
+        if (waiting->shutting_down() || waiting->cancellations() != epoch) break;
         if (round < 64) {
           std::this_thread::yield();
         } else {

@@ -168,6 +168,10 @@ void AppendErrorMessage(const char* api, int code, const std::string& text) {
       std::strcmp(api, "aclrtPeekAtLastError") != 0) {
     log.last_runtime_error = code;
   }
+  // A thread that fails often and never reads its errors keeps the first ones, as ErrorManager's
+  // bounded store does.
+  constexpr size_t kMaxPendingErrors = 1000;
+  if (log.pending.size() >= kMaxPendingErrors) return;
   ErrorEntry entry;
   ErrorIdOf(code, &entry.id, &entry.title);
   entry.text = TagsEnabled() ? "[" + std::string(api) + "] " + text + " (error " + std::to_string(code) + ")" : text;

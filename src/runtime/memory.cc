@@ -221,12 +221,16 @@ aclError MemoryRegistry::RegisterHost(const char* api, void* ptr, size_t size, b
     return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "ptr %p is not aligned to the 4 KB host page.", ptr);
   }
   if (!mapped) {
-    auto host_block = FindBlockLocked(host_, base);
-    if (host_block != host_.end()) {
+    auto host_block = host_.lower_bound(base);
+    if (host_block != host_.begin()) {
+      auto before = std::prev(host_block);
+      if (before->first + before->second.size > base) host_block = before;
+    }
+    if (host_block != host_.end() && host_block->first < end) {
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
-                  "%p is page-locked memory from aclrtMallocHost: ACL_HOST_REG_PINNED takes pageable memory only "
-                  "(malloc, new, mmap).",
-                  ptr);
+                  "[%p, %p) covers page-locked memory from aclrtMallocHost: ACL_HOST_REG_PINNED takes pageable "
+                  "memory only (malloc, new, mmap).",
+                  ptr, reinterpret_cast<void*>(end));
     }
   }
   AllocationInfo registration{base, size, size, device, next_id_++, 0};

@@ -65,23 +65,19 @@ bool Stream::BeginInlineTask() {
   if (stopping_ || inline_running_ || completed_ != issued_) return false;
   if (stop_on_failure_ && first_failure_.code != 0) return false;  // the worker decides to skip it
   inline_running_ = true;
+  inline_index_ = issued_;
   ++issued_;
   if (user_created_) LastTaskIdOfThisThread() = static_cast<uint32_t>(issued_ - 1);
   return true;
 }
 
-void Stream::ReportException(int code) {
-  uint64_t task = 0;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    task = completed_;  // tasks complete in issue order: this one's sequence number
-  }
+void Stream::ReportException(uint64_t task, int code) {
   NotifyTaskException(static_cast<uint32_t>(task), static_cast<uint32_t>(id_), static_cast<uint32_t>(device_),
                       static_cast<uint32_t>(code));
 }
 
 void Stream::EndInlineTask(TaskResult result) {
-  if (result.code != 0) ReportException(result.code);
+  if (result.code != 0) ReportException(inline_index_, result.code);
   bool wake_worker = false;
   bool wake_waiters = false;
   {
@@ -103,6 +99,7 @@ void Stream::WorkerLoop() {
   std::fesetenv(FE_DFL_ENV);
   for (;;) {
     StreamTask task;
+    uint64_t index = 0;
     {
       std::unique_lock<std::mutex> lock(mutex_);
       worker_waiting_ = true;
@@ -112,10 +109,11 @@ void Stream::WorkerLoop() {
       const bool skip = stop_on_failure_ && first_failure_.code != 0 && !queue_.front().always_run;
       task = skip ? StreamTask() : std::move(queue_.front().run);
       queue_.pop_front();
+      index = completed_;  // tasks complete in issue order: this one's sequence number
     }
     TaskResult result = task ? RunGuarded(task) : TaskResult();  // a skipped task: not run
     task = nullptr;  // release what the task captured before reporting completion
-    if (result.code != 0) ReportException(result.code);
+    if (result.code != 0) ReportException(index, result.code);
     bool wake_waiters = false;
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -193,6 +191,7 @@ bool Stream::Idle() {
 }
 
 void Stream::Shutdown() {
+  shutting_down_.store(true, std::memory_order_release);  // a waiting task started before this ends
   cancellations_.fetch_add(1, std::memory_order_acq_rel);
   std::thread worker;
   {

@@ -96,13 +96,17 @@ class AH_INTERNAL_API Stream {
   /// sequence number on that stream), or 0xFFFFFFFF before any.
   static uint32_t ThreadLastTaskId();
 
-  /// Bumped by Abort and Shutdown: a task that waits for something else (aclrtValueWait) stops
-  /// waiting when it changes, so that neither can hang on a condition nobody will meet.
+  /// Bumped by Abort and Shutdown: a task that waits for something else (aclrtValueWait) reads it
+  /// when it starts running and stops waiting when it changes or the stream shuts down, so that
+  /// neither can hang on a condition nobody will meet. (A task queued behind an Abort was dropped.)
   uint64_t cancellations() const { return cancellations_.load(std::memory_order_acquire); }
+  bool shutting_down() const { return shutting_down_.load(std::memory_order_acquire); }
 
  private:
-  /// Tells the exception callbacks that the task now finishing failed with `code`.
-  void ReportException(int code);
+  /// Tells the exception callbacks that task `task` (its sequence number) failed with `code`. The
+  /// callbacks run on the thread that ran the task: upstream's docs forbid synchronising or
+  /// destroying its stream from them (that would wait for the callback itself).
+  void ReportException(uint64_t task, int code);
 
   /// Sets the calling thread's floating-point environment to IEEE defaults (round to nearest, no
   /// flush-to-zero, no denormals-are-zero) and restores the caller's on destruction.
@@ -148,6 +152,7 @@ class AH_INTERNAL_API Stream {
   std::deque<QueuedTask> queue_;
   bool stop_on_failure_ = false;
   uint64_t issued_ = 0;
+  uint64_t inline_index_ = 0;  // the sequence number of the task running inline
   uint64_t completed_ = 0;
   bool stopping_ = false;
   bool inline_running_ = false;  // a task runs on a caller's thread; the worker must wait
@@ -156,6 +161,7 @@ class AH_INTERNAL_API Stream {
   TaskResult first_failure_;
   std::thread worker_;  // started by the first Enqueue
   std::atomic<uint64_t> cancellations_{0};
+  std::atomic<bool> shutting_down_{false};
   bool user_created_ = false;  // set before the stream is shared
 };
 

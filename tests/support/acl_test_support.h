@@ -44,7 +44,8 @@ inline std::string ErrorLinesOfEnvelope(const std::string& envelope) {
       const size_t api_end = text.find("] ");
       line = api_end == std::string::npos ? category + ": " + text
                                           : text.substr(0, api_end + 2) + category + ": " + text.substr(api_end + 2);
-    } else if (line == "TraceBack (most recent call last):" || line.find(": Internal error!") != std::string::npos) {
+    } else if (line == "TraceBack (most recent call last):" ||
+               (line.size() == 23 && line.compare(6, std::string::npos, ": Internal error!") == 0)) {
       continue;
     } else {
       while (!line.empty() && line[0] == ' ') line.erase(0, 1);
