@@ -146,7 +146,9 @@ void FailATask(aclrtStream handle, int code, uint32_t* task_id = nullptr) {
   std::shared_ptr<aclnn_host::Stream> stream;
   ASSERT_EQ(aclnn_host::Runtime::Get().FindStream("test", handle, &stream), ACL_SUCCESS);
   ASSERT_TRUE(stream->Enqueue([code] { return aclnn_host::TaskResult{code, "a task that fails"}; }));
-  if (task_id != nullptr) ASSERT_EQ(aclrtGetThreadLastTaskId(task_id), ACL_SUCCESS);
+  if (task_id != nullptr) {
+    ASSERT_EQ(aclrtGetThreadLastTaskId(task_id), ACL_SUCCESS);
+  }
   EXPECT_EQ(aclrtSynchronizeStream(handle), code);
   test::TakeErrorMessage();
 }

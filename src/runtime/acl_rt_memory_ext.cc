@@ -285,15 +285,8 @@ aclError RegisterHostRange(const char* api, void* ptr, uint64_t size, bool mappe
   int32_t device = -1;
   aclError status = Runtime::Get().RequireContext(api, &device);
   if (status != ACL_SUCCESS) return status;
-  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
-  const bool supported = profile != nullptr && (profile->series == aclnn_host::SocSeries::kAtlasA2 ||
-                                                profile->series == aclnn_host::SocSeries::kAtlasA3 ||
-                                                profile->series == aclnn_host::SocSeries::kAscend950);
-  if (!supported) {
-    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                "host memory registration is supported on Atlas A2, Atlas A3 and Ascend 950 only, not on %s.",
-                profile != nullptr ? profile->name : "this SoC");
-  }
+  status = aclnn_host::RequireA2A3Or950(api, "host memory registration");
+  if (status != ACL_SUCCESS) return status;
   if (aclnn_host::ActiveDeviceBackend() != nullptr) {
     return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                 "host memory registration is not implemented on a GPU backend (the device cannot reach host "
@@ -433,15 +426,8 @@ aclError MemcpyBatch(const char* api, void** dsts, size_t* dest_maxs, void** src
       if (byte != 0) return Fail(api, ACL_ERROR_INVALID_PARAM, "attrs[%zu].rsv must be zero.", k);
     }
   }
-  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
-  const bool supported = profile != nullptr && (profile->series == aclnn_host::SocSeries::kAtlasA2 ||
-                                                profile->series == aclnn_host::SocSeries::kAtlasA3 ||
-                                                profile->series == aclnn_host::SocSeries::kAscend950);
-  if (!supported) {
-    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                "batched copies are supported on Atlas A2, Atlas A3 and Ascend 950 only%s%s.",
-                profile != nullptr ? ", not on " : "", profile != nullptr ? profile->name : "");
-  }
+  const aclError supported = aclnn_host::RequireA2A3Or950(api, "batched copies");
+  if (supported != ACL_SUCCESS) return supported;
   *fail_index = SIZE_MAX;
   if (num_attrs == 0 || num_attrs > count) {
     return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "numAttrs %zu must be 1 to numBatches (%zu).", num_attrs, count);

@@ -222,16 +222,9 @@ aclError aclrtNotifyBatchReset(aclrtNotify* notifies, size_t num) {
   return Run(api, [&] {
     if (notifies == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "notifies is nullptr.");
     if (num == 0) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "num must be greater than 0.");
-    const aclnn_host::SocProfile* profile = Runtime::Get().profile();
-    const bool supported = profile != nullptr && (profile->series == aclnn_host::SocSeries::kAtlasA2 ||
-                                                  profile->series == aclnn_host::SocSeries::kAtlasA3 ||
-                                                  profile->series == aclnn_host::SocSeries::kAscend950);
-    if (!supported) {
-      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                  "resetting notifies is supported on Atlas A2, Atlas A3 and Ascend 950 only%s%s.",
-                  profile != nullptr ? ", not on " : "", profile != nullptr ? profile->name : "");
-    }
-    aclError status = Runtime::Get().SynchronizeStream(api, nullptr);
+    aclError status = aclnn_host::RequireA2A3Or950(api, "resetting notifies");
+    if (status != ACL_SUCCESS) return status;
+    status = Runtime::Get().SynchronizeStream(api, nullptr);
     if (status != ACL_SUCCESS) return status;
     for (size_t i = 0; i < num; ++i) {  // stops at the first bad handle, as upstream's loop
       std::shared_ptr<Notify> target;

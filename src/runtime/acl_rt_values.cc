@@ -44,14 +44,8 @@ bool ConditionHolds(uint64_t current, uint64_t value, uint32_t flag) {
 aclError PrepareWord(const char* api, void* address, uint32_t flag, uint32_t last_flag, aclrtStream stream,
                      std::shared_ptr<aclnn_host::Stream>* target, aclnn_host::MemoryPins* pins) {
   if (address == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "devAddr is nullptr.");
-  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
-  const bool supported = profile != nullptr && (profile->series == aclnn_host::SocSeries::kAtlasA2 ||
-                                                profile->series == aclnn_host::SocSeries::kAtlasA3 ||
-                                                profile->series == aclnn_host::SocSeries::kAscend950);
-  if (!supported) {
-    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "%s is supported on Atlas A2, Atlas A3 and Ascend 950 only%s%s.",
-                api, profile != nullptr ? ", not on " : "", profile != nullptr ? profile->name : "");
-  }
+  const aclError supported = aclnn_host::RequireA2A3Or950(api, api);
+  if (supported != ACL_SUCCESS) return supported;
   if (flag > last_flag)
     return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "flag %u is not valid (0 to %u).", flag, last_flag);
   if (reinterpret_cast<uintptr_t>(address) % sizeof(uint64_t) != 0) {

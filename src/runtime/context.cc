@@ -769,4 +769,15 @@ aclError Runtime::RecordEvent(const char* api, aclrtEvent event, aclrtStream str
   return ACL_SUCCESS;
 }
 
+aclError RequireA2A3Or950(const char* api, const char* feature) {
+  const SocProfile* profile = Runtime::Get().profile();
+  if (profile != nullptr && (profile->series == SocSeries::kAtlasA2 || profile->series == SocSeries::kAtlasA3 ||
+                             profile->series == SocSeries::kAscend950)) {
+    return ACL_SUCCESS;
+  }
+  return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+              "%s is supported on Atlas A2, Atlas A3 and Ascend 950 only, not on %s.", feature,
+              profile != nullptr ? profile->name : "this SoC");
+}
+
 }  // namespace aclnn_host

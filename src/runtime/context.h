@@ -134,6 +134,12 @@ class AH_INTERNAL_API Runtime {
   std::unordered_map<const void*, std::shared_ptr<ExplicitContext>> contexts_;
 };
 
+/// Fails with ACL_ERROR_RT_FEATURE_NOT_SUPPORT ("<feature> is supported on Atlas A2, Atlas A3 and
+/// Ascend 950 only, not on <SoC>.") unless the runtime's SoC is one of them: the product table of
+/// the runtime features that came with those parts (host registration, batched copies, value
+/// waits, notify resets).
+AH_INTERNAL_API aclError RequireA2A3Or950(const char* api, const char* feature);
+
 }  // namespace aclnn_host
 
 #endif  // ACLNN_HOST_RUNTIME_CONTEXT_H_
