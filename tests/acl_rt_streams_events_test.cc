@@ -336,8 +336,10 @@ TEST(AclThreadLastTaskId, CountsTheTasksThisThreadIssuedToItsOwnStreams) {
   ASSERT_TRUE(Succeeds(aclrtMemsetAsync(buffer.get(), 64, 1, 64, session.stream())));
   ASSERT_TRUE(Succeeds(aclrtGetThreadLastTaskId(&id)));
   EXPECT_EQ(id, first + 1);
-  // The default stream's tasks are not the program's streams': the id stays.
-  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(buffer.get(), 64, 2, 64, nullptr)));
+  // The default stream's tasks are not the program's streams': the id stays. (Another buffer:
+  // two streams must not write the same memory at once.)
+  test::DeviceBuffer other(64);
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(other.get(), 64, 2, 64, nullptr)));
   ASSERT_TRUE(Succeeds(aclrtGetThreadLastTaskId(&id)));
   EXPECT_EQ(id, first + 1);
   ASSERT_TRUE(Succeeds(aclrtSynchronizeDevice()));
