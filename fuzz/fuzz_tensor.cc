@@ -466,20 +466,22 @@ void RunOne(FuzzedDataProvider& in) {
           for (size_t b = 0; b < out_size; ++b)
             element_start[static_cast<size_t>(start) + b] = static_cast<int32_t>(start);
         }
-        // A workspace in the arena that overlaps no operand is scratch: its bytes may change.
-        size_t skip_begin = 0, skip_end = 0;
+        // Workspace bytes in the arena outside every operand's byte range are scratch: their bytes
+        // may change (the library uses the part after upstream's, when that part overlaps no
+        // operand). Bytes an operand covers must end as the oracle says.
+        std::vector<bool> scratch(kArenaBytes, false);
         if (ws_in_arena) {
-          bool overlaps = false;
+          for (size_t i = ws_arena_byte; i < ws_arena_byte + ws_size && i < kArenaBytes; ++i) scratch[i] = true;
           for (size_t k = 0; k < tensors; ++k) {
-            int64_t first = 0, last = 0;
-            ByteRange(specs[k], count, &first, &last);
-            overlaps = overlaps || (first < static_cast<int64_t>(ws_arena_byte + ws_size) &&
-                                    static_cast<int64_t>(ws_arena_byte) <= last);
+            int64_t first = 0, last = static_cast<int64_t>(kArenaBytes) - 1;  // unknown: all of it
+            if (!ByteRange(specs[k], count, &first, &last)) first = 0, last = static_cast<int64_t>(kArenaBytes) - 1;
+            for (int64_t i = std::max<int64_t>(first, 0); i <= last && i < static_cast<int64_t>(kArenaBytes); ++i) {
+              scratch[static_cast<size_t>(i)] = false;
+            }
           }
-          if (!overlaps) skip_begin = ws_arena_byte, skip_end = ws_arena_byte + ws_size;
         }
         for (size_t i = 0; i < kArenaBytes; ++i) {
-          if (i >= skip_begin && i < skip_end) continue;
+          if (scratch[i]) continue;
           // NaN payloads and signs are not specified (numerics-and-socs.md: compare NaN results
           // by isnan), and the kernels' vector and tail paths may differ in them.
           if (arena[i] != expected[i] && element_start[i] >= 0 &&
