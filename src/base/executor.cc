@@ -76,10 +76,12 @@ aclnnStatus CheckBindings(const char* api, const TensorBinding* bindings, size_t
 // Device memory as the NPU sees it: every tensor's bytes and the workspace must lie inside live
 // aclrtMalloc allocations of the stream's device (in strict mode), and those allocations stay
 // alive until the run is done.
+// `ranges` (room for kMaxRanges) and `*count` receive what was checked: a stream capture keeps them.
+constexpr size_t kMaxRanges = 2 * kMaxBindings + 1;
 aclnnStatus CheckAndPinMemory(const char* api, const aclOpExecutor& executor, void* workspace, uint64_t workspace_size,
-                              int32_t device, MemoryPins* pins) {
-  MemoryRange ranges[2 * kMaxBindings + 1];
-  size_t count = 0;
+                              int32_t device, MemoryPins* pins, MemoryRange* ranges, size_t* range_count) {
+  size_t& count = *range_count;
+  count = 0;
   auto add_bindings = [&](const TensorBinding* bindings, size_t n) {
     for (size_t i = 0; i < n; ++i) {
       const TensorBinding& b = bindings[i];
@@ -121,7 +123,10 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
   }
   if (has_work) {
     MemoryPins pins;
-    AH_RETURN_IF_FAILED(CheckAndPinMemory(api, *executor, workspace, workspace_size, target->device(), &pins));
+    MemoryRange ranges[kMaxRanges];
+    size_t range_count = 0;
+    AH_RETURN_IF_FAILED(
+        CheckAndPinMemory(api, *executor, workspace, workspace_size, target->device(), &pins, ranges, &range_count));
     // Beyond upstream (which does not compare the sizes), and after its checks: the NPU kernel
     // would run past a smaller workspace.
     if (workspace_size < executor->workspace_size) {
@@ -142,8 +147,8 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
     if (!done_inline) {
       // The queued run keeps the plan and the memory it uses alive (aclrtFree waits for it).
       std::shared_ptr<const LaunchPlan> shared_plan = executor->plan;
-      auto held = std::make_shared<MemoryPins>(std::move(pins));
-      const bool queued = target->Enqueue([shared_plan, args, held] { return shared_plan->Execute(args); });
+      const bool queued = target->Enqueue([shared_plan, args] { return shared_plan->Execute(args); }, std::move(pins),
+                                          ranges, range_count, target->device());
       if (!queued) return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "the stream is being destroyed.");
     }
   }

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "common/numerics.h"
+#include "runtime/capture.h"
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
@@ -159,6 +160,8 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
     std::shared_ptr<aclnn_host::Stream> target;
     const aclError result = Runtime::Get().FindStream(api, stream, &target);
     if (result != ACL_SUCCESS) return result;
+    const aclError capturing = aclnn_host::RefuseIfCapturing(api, "Querying a stream", *target);
+    if (capturing != ACL_SUCCESS) return capturing;
     *status = target->Idle() ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
     return ACL_SUCCESS;
   });
@@ -186,12 +189,22 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
     std::shared_ptr<aclnn_host::Stream> target_stream;
     result = Runtime::Get().FindStream(api, stream, &target_stream);
     if (result != ACL_SUCCESS) return result;
-    const uint64_t sequence = target_event->LatestRecord();
-    if (sequence == 0) return ACL_SUCCESS;  // never recorded: nothing to wait for
-    const bool queued = target_stream->Enqueue([target_event, sequence] {
-      target_event->WaitFor(sequence);
-      return aclnn_host::TaskResult();
-    });
+    // The wait targets the event's latest record when it is issued (at each replay, for a capture).
+    auto issue = [target_event] {
+      const uint64_t sequence = target_event->LatestRecord();
+      return aclnn_host::StreamTask([target_event, sequence] {
+        if (sequence != 0) target_event->WaitFor(sequence);  // 0: never recorded, nothing to wait for
+        return aclnn_host::TaskResult();
+      });
+    };
+    if (std::shared_ptr<aclnn_host::CaptureGraph> graph = target_stream->capture()) {
+      aclnn_host::CapturedTask wait;
+      wait.issue = issue;
+      graph->Add(std::move(wait));
+      return ACL_SUCCESS;
+    }
+    if (target_event->LatestRecord() == 0) return ACL_SUCCESS;  // never recorded: nothing to wait for
+    const bool queued = target_stream->Enqueue(issue());
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });
 }

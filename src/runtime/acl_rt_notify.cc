@@ -177,8 +177,10 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
     std::shared_ptr<aclnn_host::Stream> on;
     status = Runtime::Get().FindStream(api, stream, &on);
     if (status != ACL_SUCCESS) return status;
-    aclnn_host::Stream* waiting = on.get();  // its worker runs the task: it outlives it
-    const bool queued = on->Enqueue([target, waiting, timeout] {
+    const bool queued = on->Enqueue([target, timeout] {
+      // The stream running the wait (in a replay of a capture, not `on`) outlives the task.
+      aclnn_host::Stream* const waiting = aclnn_host::Stream::Running();
+      if (waiting == nullptr) return aclnn_host::TaskResult();  // not run by a stream: never happens
       const uint64_t epoch = waiting->cancellations();
       const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout);
       std::unique_lock<std::mutex> lock(target->mutex);

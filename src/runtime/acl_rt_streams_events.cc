@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "runtime/capture.h"
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
@@ -200,6 +201,8 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
     std::shared_ptr<aclnn_host::Stream> target;
     status = Runtime::Get().FindStream(api, stream, &target);
     if (status != ACL_SUCCESS) return status;
+    status = aclnn_host::RefuseIfCapturing(api, "Synchronizing a stream", *target);
+    if (status != ACL_SUCCESS) return status;
     bool timed_out = false;
     const aclnn_host::TaskResult result = target->SynchronizeFor(bound, &timed_out);
     if (timed_out) {
@@ -218,6 +221,10 @@ aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout) {
     std::vector<std::shared_ptr<aclnn_host::Stream>> streams;
     status = Runtime::Get().StreamsOfCurrentDevice(api, &streams);
     if (status != ACL_SUCCESS) return status;
+    for (auto& each : streams) {
+      status = aclnn_host::RefuseIfCapturing(api, "Synchronizing a device", *each);
+      if (status != ACL_SUCCESS) return status;
+    }
     const auto start = std::chrono::steady_clock::now();
     aclnn_host::TaskResult first_failure;
     for (auto& stream : streams) {
@@ -382,15 +389,25 @@ aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, i
     std::shared_ptr<aclnn_host::Stream> target_stream;
     status = Runtime::Get().FindStream(api, stream, &target_stream);
     if (status != ACL_SUCCESS) return status;
-    const uint64_t sequence = target_event->LatestRecord();
-    if (sequence == 0) return ACL_SUCCESS;  // never recorded: nothing to wait for
-    const bool queued = target_stream->Enqueue([target_event, sequence, bound, timeout] {
-      if (target_event->WaitFor(sequence, bound)) return aclnn_host::TaskResult();
-      return aclnn_host::TaskResult{ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
-                                    aclnn_host::FormatString("aclrtStreamWaitEventWithTimeout: the event's record did "
-                                                             "not complete within %d ms.",
-                                                             timeout)};
-    });
+    // The wait targets the event's latest record when it is issued (at each replay, for a capture).
+    auto issue = [target_event, bound, timeout] {
+      const uint64_t sequence = target_event->LatestRecord();
+      return aclnn_host::StreamTask([target_event, sequence, bound, timeout] {
+        if (sequence == 0 || target_event->WaitFor(sequence, bound)) return aclnn_host::TaskResult();
+        return aclnn_host::TaskResult{ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+                                      aclnn_host::FormatString("aclrtStreamWaitEventWithTimeout: the event's record "
+                                                               "did not complete within %d ms.",
+                                                               timeout)};
+      });
+    };
+    if (std::shared_ptr<aclnn_host::CaptureGraph> graph = target_stream->capture()) {
+      aclnn_host::CapturedTask wait;
+      wait.issue = issue;
+      graph->Add(std::move(wait));
+      return ACL_SUCCESS;
+    }
+    if (target_event->LatestRecord() == 0) return ACL_SUCCESS;  // never recorded: nothing to wait for
+    const bool queued = target_stream->Enqueue(issue());
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });
 }

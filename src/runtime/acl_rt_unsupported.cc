@@ -1089,25 +1089,6 @@ aclError aclrtNotifySetImportPidInterServer(aclrtNotify notify, aclrtServerPid* 
   return NotSupported("aclrtNotifySetImportPidInterServer", "aclrtNotifySetImportPidInterServer is not supported by aclnn-host: inter-process sharing needs a device driver; aclnn-host's device memory and synchronisation objects live in one process.");
 }
 
-aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode) {
-  (void)stream;
-  (void)mode;
-  return NotSupported("aclmdlRICaptureBegin", "aclmdlRICaptureBegin is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus* status, aclmdlRI* modelRI) {
-  (void)stream;
-  (void)status;
-  (void)modelRI;
-  return NotSupported("aclmdlRICaptureGetInfo", "aclmdlRICaptureGetInfo is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
-  (void)stream;
-  (void)modelRI;
-  return NotSupported("aclmdlRICaptureEnd", "aclmdlRICaptureEnd is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
 aclError aclmdlRIDebugPrint(aclmdlRI modelRI) {
   (void)modelRI;
   return NotSupported("aclmdlRIDebugPrint", "aclmdlRIDebugPrint is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
@@ -1118,28 +1099,6 @@ aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char* path, uint32_t fla
   (void)path;
   (void)flags;
   return NotSupported("aclmdlRIDebugJsonPrint", "aclmdlRIDebugJsonPrint is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode* mode) {
-  (void)mode;
-  return NotSupported("aclmdlRICaptureThreadExchangeMode", "aclmdlRICaptureThreadExchangeMode is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream) {
-  (void)modelRI;
-  (void)stream;
-  return NotSupported("aclmdlRIExecuteAsync", "aclmdlRIExecuteAsync is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout) {
-  (void)modelRI;
-  (void)timeout;
-  return NotSupported("aclmdlRIExecute", "aclmdlRIExecute is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclmdlRIDestroy(aclmdlRI modelRI) {
-  (void)modelRI;
-  return NotSupported("aclmdlRIDestroy", "aclmdlRIDestroy is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
 }
 
 aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream) {

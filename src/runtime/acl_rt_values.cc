@@ -40,6 +40,12 @@ bool ConditionHolds(uint64_t current, uint64_t value, uint32_t flag) {
   }
 }
 
+// The 64-bit word a value task touches: device memory whatever ACLNN_HOST_STRICT says (upstream
+// checks the pointer's attributes itself).
+aclnn_host::MemoryRange WordRange(const void* address) {
+  return aclnn_host::MemoryRange{"devAddr", "", address, sizeof(uint64_t), aclnn_host::MemoryKind::kDevice};
+}
+
 // The checks both functions share, in upstream's order; then the word is pinned for the task.
 aclError PrepareWord(const char* api, void* address, uint32_t flag, uint32_t last_flag, aclrtStream stream,
                      std::shared_ptr<aclnn_host::Stream>* target, aclnn_host::MemoryPins* pins) {
@@ -54,8 +60,7 @@ aclError PrepareWord(const char* api, void* address, uint32_t flag, uint32_t las
   }
   aclError status = Runtime::Get().FindStream(api, stream, target);
   if (status != ACL_SUCCESS) return status;
-  // Upstream checks the pointer's attributes itself: device memory whatever ACLNN_HOST_STRICT says.
-  const aclnn_host::MemoryRange range{"devAddr", "", address, sizeof(uint64_t), aclnn_host::MemoryKind::kDevice};
+  const aclnn_host::MemoryRange range = WordRange(address);
   std::string problem;
   if (!aclnn_host::MemoryRegistry::Get().CheckAndPin(&range, 1, (*target)->device(), /*strict=*/true, pins, &problem)) {
     return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "%s", problem.c_str());
@@ -74,12 +79,14 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
     aclnn_host::MemoryPins pins;
     const aclError status = PrepareWord(api, devAddr, flag, 0, stream, &target, &pins);
     if (status != ACL_SUCCESS) return status;
-    auto held = std::make_shared<aclnn_host::MemoryPins>(std::move(pins));
     auto* word = static_cast<uint64_t*>(devAddr);
-    const bool queued = target->Enqueue([word, value, held] {
-      __atomic_store_n(word, value, __ATOMIC_RELEASE);
-      return aclnn_host::TaskResult();
-    });
+    const aclnn_host::MemoryRange range = WordRange(devAddr);
+    const bool queued = target->Enqueue(
+        [word, value] {
+          __atomic_store_n(word, value, __ATOMIC_RELEASE);
+          return aclnn_host::TaskResult();
+        },
+        std::move(pins), &range, 1, target->device());
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });
 }
@@ -91,24 +98,28 @@ aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStrea
     aclnn_host::MemoryPins pins;
     const aclError status = PrepareWord(api, devAddr, flag, ACL_STREAM_WAIT_VALUE_NOR, stream, &target, &pins);
     if (status != ACL_SUCCESS) return status;
-    auto held = std::make_shared<aclnn_host::MemoryPins>(std::move(pins));
     auto* word = static_cast<const uint64_t*>(devAddr);
-    // The stream's worker runs this task, so the stream outlives it. aclrtStreamAbort and the
-    // stream's destruction (aclrtDestroyStream, aclFinalize) end the wait: nothing can hang there.
-    aclnn_host::Stream* waiting = target.get();
-    const bool queued = target->Enqueue([word, value, flag, held, waiting] {
-      const uint64_t epoch = waiting->cancellations();
-      for (uint32_t round = 0;; ++round) {
-        if (ConditionHolds(__atomic_load_n(word, __ATOMIC_ACQUIRE), value, flag)) break;
-        if (waiting->shutting_down() || waiting->cancellations() != epoch) break;
-        if (round < 64) {
-          std::this_thread::yield();
-        } else {
-          std::this_thread::sleep_for(std::chrono::microseconds(50));
-        }
-      }
-      return aclnn_host::TaskResult();
-    });
+    const aclnn_host::MemoryRange range = WordRange(devAddr);
+    // aclrtStreamAbort and the destruction (aclrtDestroyStream, aclFinalize) of the stream that
+    // runs the wait end it: nothing can hang there. That stream is the one running the task (a
+    // replay of a capture runs it on another), which outlives the task.
+    const bool queued = target->Enqueue(
+        [word, value, flag] {
+          aclnn_host::Stream* const waiting = aclnn_host::Stream::Running();
+          if (waiting == nullptr) return aclnn_host::TaskResult();  // not run by a stream: never happens
+          const uint64_t epoch = waiting->cancellations();
+          for (uint32_t round = 0;; ++round) {
+            if (ConditionHolds(__atomic_load_n(word, __ATOMIC_ACQUIRE), value, flag)) break;
+            if (waiting->shutting_down() || waiting->cancellations() != epoch) break;
+            if (round < 64) {
+              std::this_thread::yield();
+            } else {
+              std::this_thread::sleep_for(std::chrono::microseconds(50));
+            }
+          }
+          return aclnn_host::TaskResult();
+        },
+        std::move(pins), &range, 1, target->device());
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });
 }

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "runtime/backend.h"
+#include "runtime/capture.h"
 
 #include "runtime/error_log.h"
 #include "runtime/memory.h"
@@ -300,6 +301,7 @@ aclError Runtime::FinalizeNow() {
   }
   // Queued work finishes before the memory it may use is released.
   for (auto& stream : streams) stream->Shutdown();
+  CaptureRegistry::Get().Clear();  // models go with their streams' work (a replay's stream drains)
   for (auto hook : hooks) hook();
   MemoryRegistry::Get().ReleaseAll();
   SetActiveDeviceBackend(nullptr);
@@ -507,6 +509,8 @@ aclError Runtime::DestroyStream(const char* api, aclrtStream handle) {
     if (it == streams_.end()) {
       return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "%p is not a live stream (destroyed, or never created).", handle);
     }
+    const aclError capturing = RefuseIfCapturing(api, "Stream destruction", *it->second);
+    if (capturing != ACL_SUCCESS) return capturing;
     stream = std::move(it->second);
     streams_.erase(it);
   }
@@ -543,6 +547,8 @@ aclError Runtime::SynchronizeStream(const char* api, aclrtStream handle) {
   std::shared_ptr<Stream> stream;
   const aclError status = FindStream(api, handle, &stream);
   if (status != ACL_SUCCESS) return status;
+  const aclError capturing = RefuseIfCapturing(api, "Synchronizing a stream", *stream);
+  if (capturing != ACL_SUCCESS) return capturing;
   const TaskResult result = stream->Synchronize();
   if (result.code != 0) return Fail(api, result.code, result.message);
   return ACL_SUCCESS;
@@ -556,6 +562,10 @@ aclError Runtime::SynchronizeDevice(const char* api) {
     const aclError status = RequireContextLocked(api, &device);
     if (status != ACL_SUCCESS) return status;
     streams = StreamsOfDeviceLocked(device);
+  }
+  for (auto& stream : streams) {
+    const aclError capturing = RefuseIfCapturing(api, "Synchronizing a device", *stream);
+    if (capturing != ACL_SUCCESS) return capturing;
   }
   TaskResult first_failure;
   for (auto& stream : streams) {
@@ -749,6 +759,20 @@ aclError Runtime::RecordEvent(const char* api, aclrtEvent event, aclrtStream str
   std::shared_ptr<Stream> target_stream;
   result = FindStream(api, stream, &target_stream);
   if (result != ACL_SUCCESS) return result;
+  if (std::shared_ptr<CaptureGraph> graph = target_stream->capture()) {
+    // Each replay starts a new record of the event when it is issued.
+    CapturedTask record;
+    record.issue = [target_event] {
+      const uint64_t sequence = target_event->BeginRecord();
+      return StreamTask([target_event, sequence] {
+        target_event->Complete(sequence);
+        return TaskResult();
+      });
+    };
+    record.always_run = true;
+    graph->Add(std::move(record));
+    return ACL_SUCCESS;
+  }
   const uint64_t sequence = target_event->BeginRecord();
   bool queued = false;
   try {

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "runtime/backend.h"
+#include "runtime/capture.h"
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 
@@ -481,16 +482,19 @@ aclError CopyMemory(const char* api, void* dst, size_t dest_max, const void* src
   if (status != ACL_SUCCESS) return status;
   if (dst == src) return ACL_SUCCESS;
   if (!async) {
+    status = RequireCaptureModeAllows(api, "Synchronous memory copy", device);
+    if (status != ACL_SUCCESS) return status;
     std::string error;
     status = BackendCopy(device, dst, src, count, &error);
     return status == ACL_SUCCESS ? status : Fail(api, status, "the copy failed: %s.", error.c_str());
   }
-  auto held = std::make_shared<MemoryPins>(std::move(pins));
-  const bool queued = target->Enqueue([device, dst, src, count, held] {
-    std::string error;
-    const aclError copied = BackendCopy(device, dst, src, count, &error);
-    return copied == ACL_SUCCESS ? TaskResult() : TaskResult{copied, "aclrtMemcpyAsync failed: " + error};
-  });
+  const bool queued = target->Enqueue(
+      [device, dst, src, count] {
+        std::string error;
+        const aclError copied = BackendCopy(device, dst, src, count, &error);
+        return copied == ACL_SUCCESS ? TaskResult() : TaskResult{copied, "aclrtMemcpyAsync failed: " + error};
+      },
+      std::move(pins), ranges, 2, range_device);
   return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
 }
 
@@ -512,16 +516,19 @@ aclError FillMemory(const char* api, void* dst, size_t max_count, int32_t value,
   status = CheckAndPinOrFail(api, &range, 1, device, &pins);
   if (status != ACL_SUCCESS) return status;
   if (!async) {
+    status = RequireCaptureModeAllows(api, "Memory setting synchronization", device);
+    if (status != ACL_SUCCESS) return status;
     std::string error;
     status = BackendFill(device, dst, value, count, &error);
     return status == ACL_SUCCESS ? status : Fail(api, status, "the fill failed: %s.", error.c_str());
   }
-  auto held = std::make_shared<MemoryPins>(std::move(pins));
-  const bool queued = target->Enqueue([device, dst, value, count, held] {
-    std::string error;
-    const aclError filled = BackendFill(device, dst, value, count, &error);
-    return filled == ACL_SUCCESS ? TaskResult() : TaskResult{filled, "aclrtMemsetAsync failed: " + error};
-  });
+  const bool queued = target->Enqueue(
+      [device, dst, value, count] {
+        std::string error;
+        const aclError filled = BackendFill(device, dst, value, count, &error);
+        return filled == ACL_SUCCESS ? TaskResult() : TaskResult{filled, "aclrtMemsetAsync failed: " + error};
+      },
+      std::move(pins), &range, 1, device);
   return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
 }
 

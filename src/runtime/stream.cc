@@ -1,5 +1,6 @@
 #include "runtime/stream.h"
 
+#include "runtime/capture.h"
 #include "runtime/exception_info.h"
 
 #include <cfenv>
@@ -34,18 +35,84 @@ uint32_t& LastTaskIdOfThisThread() {
 
 uint32_t Stream::ThreadLastTaskId() { return LastTaskIdOfThisThread(); }
 
+bool Stream::EnqueueLocked(StreamTask task, bool always_run, MemoryPins pins, bool* wake) {
+  if (stopping_) return false;
+  if (!worker_.joinable()) worker_ = std::thread([this] { WorkerLoop(); });
+  queue_.push_back(QueuedTask{std::move(task), always_run, std::move(pins)});
+  ++issued_;
+  if (user_created_) LastTaskIdOfThisThread() = static_cast<uint32_t>(issued_ - 1);
+  *wake = worker_waiting_;  // otherwise the worker will see the task without a wake-up
+  return true;
+}
+
 bool Stream::Enqueue(StreamTask task, bool always_run) {
+  return Enqueue(std::move(task), MemoryPins(), nullptr, 0, -1, always_run);
+}
+
+bool Stream::Enqueue(StreamTask task, MemoryPins pins, const MemoryRange* ranges, size_t range_count, int32_t device,
+                     bool always_run) {
+  bool wake = false;
+  std::shared_ptr<CaptureGraph> graph;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (stopping_) return false;
-    if (!worker_.joinable()) worker_ = std::thread([this] { WorkerLoop(); });
-    queue_.push_back(QueuedTask{std::move(task), always_run});
-    ++issued_;
-    if (user_created_) LastTaskIdOfThisThread() = static_cast<uint32_t>(issued_ - 1);
-    if (!worker_waiting_) return true;  // the worker will see the task without a wake-up
+    if (capture_ == nullptr) {
+      if (!EnqueueLocked(std::move(task), always_run, std::move(pins), &wake)) return false;
+    } else {
+      graph = capture_;
+    }
   }
-  work_ready_.notify_one();
+  if (graph != nullptr) {
+    // Recorded, not run: the pins go (a replay takes its own), the ranges stay.
+    CapturedTask captured;
+    captured.issue = [task] { return task; };
+    captured.always_run = always_run;
+    captured.memory.assign(ranges, ranges + range_count);
+    captured.memory_device = device;
+    graph->Add(std::move(captured));
+    return true;
+  }
+  if (wake) work_ready_.notify_one();
   return true;
+}
+
+std::shared_ptr<CaptureGraph> Stream::capture() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return capture_;
+}
+
+bool Stream::BeginCapture(std::shared_ptr<CaptureGraph> graph) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (capture_ != nullptr) return false;
+  capture_ = std::move(graph);
+  return true;
+}
+
+std::shared_ptr<CaptureGraph> Stream::EndCapture() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return std::move(capture_);
+}
+
+namespace {
+thread_local Stream* running_stream = nullptr;
+
+// Marks the calling thread as running a task of `stream` for the scope.
+class RunningScope {
+ public:
+  explicit RunningScope(Stream* stream) : saved_(running_stream) { running_stream = stream; }
+  ~RunningScope() { running_stream = saved_; }
+
+ private:
+  Stream* saved_;
+};
+}  // namespace
+
+Stream* Stream::Running() { return running_stream; }
+
+Stream* Stream::SwapRunning(Stream* stream) {
+  Stream* previous = running_stream;
+  running_stream = stream;
+  return previous;
 }
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -62,7 +129,7 @@ Stream::ScopedIeeeFloatingPoint::~ScopedIeeeFloatingPoint() { std::fesetenv(&sav
 
 bool Stream::BeginInlineTask() {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (stopping_ || inline_running_ || completed_ != issued_) return false;
+  if (stopping_ || inline_running_ || completed_ != issued_ || capture_ != nullptr) return false;
   if (stop_on_failure_ && first_failure_.code != 0) return false;  // the worker decides to skip it
   inline_running_ = true;
   inline_index_ = issued_;
@@ -99,6 +166,7 @@ void Stream::WorkerLoop() {
   std::fesetenv(FE_DFL_ENV);
   for (;;) {
     StreamTask task;
+    MemoryPins pins;
     uint64_t index = 0;
     {
       std::unique_lock<std::mutex> lock(mutex_);
@@ -108,11 +176,17 @@ void Stream::WorkerLoop() {
       if (queue_.empty()) return;  // stopping, and everything has run
       const bool skip = stop_on_failure_ && first_failure_.code != 0 && !queue_.front().always_run;
       task = skip ? StreamTask() : std::move(queue_.front().run);
+      pins = std::move(queue_.front().pins);
       queue_.pop_front();
       index = completed_;  // tasks complete in issue order: this one's sequence number
     }
-    TaskResult result = task ? RunGuarded(task) : TaskResult();  // a skipped task: not run
+    TaskResult result;
+    if (task) {  // a skipped task: not run
+      RunningScope running(this);
+      result = RunGuarded(task);
+    }
     task = nullptr;  // release what the task captured before reporting completion
+    pins.Release();
     if (result.code != 0) ReportException(index, result.code);
     bool wake_waiters = false;
     {
@@ -191,6 +265,7 @@ bool Stream::Idle() {
 }
 
 void Stream::Shutdown() {
+  AbandonCapture(*this);
   shutting_down_.store(true, std::memory_order_release);  // a waiting task started before this ends
   cancellations_.fetch_add(1, std::memory_order_acq_rel);
   std::thread worker;

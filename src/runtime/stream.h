@@ -18,8 +18,11 @@
 #include <thread>
 
 #include "common/export.h"
+#include "runtime/memory.h"
 
 namespace aclnn_host {
+
+class CaptureGraph;
 
 /// What a task reports; a failure surfaces at the next synchronisation, like a device fault.
 struct TaskResult {
@@ -45,8 +48,26 @@ class AH_INTERNAL_API Stream {
 
   /// Queues `task` behind the work already issued. False once the stream is shutting down.
   /// `always_run`: the task runs even when ACL_STOP_ON_FAILURE skips the others (event records,
-  /// whose waiters must not hang).
+  /// whose waiters must not hang). While the stream captures (aclmdlRICaptureBegin), the task is
+  /// recorded into the capture instead, to run at each replay.
   bool Enqueue(StreamTask task, bool always_run = false);
+
+  /// Enqueue for a task that touches device memory: `pins` (of `ranges`, checked for `device`)
+  /// are held while the task is queued or running. A capture keeps the ranges, not the pins: each
+  /// replay checks and pins them again, so freeing memory a graph uses never waits for the graph.
+  bool Enqueue(StreamTask task, MemoryPins pins, const MemoryRange* ranges, size_t range_count, int32_t device,
+               bool always_run = false);
+
+  /// The capture this stream records into, or nullptr.
+  std::shared_ptr<CaptureGraph> capture();
+  /// Starts recording into `graph`; false when the stream already captures.
+  bool BeginCapture(std::shared_ptr<CaptureGraph> graph);
+  /// Stops recording and returns what was recorded into (nullptr when not capturing).
+  std::shared_ptr<CaptureGraph> EndCapture();
+
+  /// The stream whose task the calling thread is running, or nullptr (for tasks that must watch
+  /// their own stream's cancellations: the same task can run on another stream in a replay).
+  static Stream* Running();
 
   /// aclrtSetStreamFailureMode: with `stop`, once a task has failed the stream skips the tasks
   /// after it (but always-run ones) until the failure is consumed by a synchronisation.
@@ -63,7 +84,9 @@ class AH_INTERNAL_API Stream {
     TaskResult result;
     {
       ScopedIeeeFloatingPoint ieee;
+      Stream* const saved = SwapRunning(this);
       result = RunGuarded(task);
+      SwapRunning(saved);
     }
     EndInlineTask(std::move(result));
     return true;
@@ -135,6 +158,9 @@ class AH_INTERNAL_API Stream {
   }
 
   bool BeginInlineTask();
+  /// Sets the stream Running() reports on this thread; returns the previous one.
+  static Stream* SwapRunning(Stream* stream);
+  bool EnqueueLocked(StreamTask task, bool always_run, MemoryPins pins, bool* wake);
   void EndInlineTask(TaskResult result);
   void WorkerLoop();
 
@@ -148,6 +174,7 @@ class AH_INTERNAL_API Stream {
   struct QueuedTask {
     StreamTask run;
     bool always_run;
+    MemoryPins pins;  // the memory the task uses, released once it has run
   };
   std::deque<QueuedTask> queue_;
   bool stop_on_failure_ = false;
@@ -162,7 +189,8 @@ class AH_INTERNAL_API Stream {
   std::thread worker_;  // started by the first Enqueue
   std::atomic<uint64_t> cancellations_{0};
   std::atomic<bool> shutting_down_{false};
-  bool user_created_ = false;  // set before the stream is shared
+  bool user_created_ = false;              // set before the stream is shared
+  std::shared_ptr<CaptureGraph> capture_;  // guarded by mutex_
 };
 
 /// An event counts its records; a wait targets the latest record at the time of the wait. Records

@@ -1,0 +1,205 @@
+#include "runtime/capture.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "acl/error_codes/rt_error_codes.h"
+#include "runtime/context.h"
+#include "runtime/error_log.h"
+
+namespace aclnn_host {
+
+void CaptureGraph::Add(CapturedTask task) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  tasks_.push_back(std::move(task));
+}
+
+void CaptureGraph::Invalidate() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  invalidated_ = true;
+}
+
+bool CaptureGraph::invalidated() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return invalidated_;
+}
+
+bool CaptureGraph::capturing() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return capturing_;
+}
+
+void CaptureGraph::StopCapturing() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  capturing_ = false;
+}
+
+std::shared_ptr<Stream> CaptureGraph::execute_stream() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (execute_stream_ == nullptr) execute_stream_ = std::make_shared<Stream>(device_);
+  return execute_stream_;
+}
+
+size_t CaptureGraph::task_count() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return tasks_.size();
+}
+
+aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& stream) {
+  std::vector<CapturedTask> tasks;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    tasks = tasks_;  // replays on several streams at once are allowed: each issues its own copy
+  }
+  // Every task's memory is checked before any task is issued: a replay runs whole or not at all.
+  std::vector<MemoryPins> pins(tasks.size());
+  for (size_t i = 0; i < tasks.size(); ++i) {
+    const CapturedTask& task = tasks[i];
+    if (task.memory.empty()) continue;
+    std::string problem;
+    if (!MemoryRegistry::Get().CheckAndPin(task.memory.data(), task.memory.size(), task.memory_device,
+                                           Runtime::Get().strict(), &pins[i], &problem)) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "task %zu of the model cannot run: %s", i, problem.c_str());
+    }
+  }
+  for (size_t i = 0; i < tasks.size(); ++i) {
+    CapturedTask& task = tasks[i];
+    StreamTask run = task.issue();
+    const MemoryRange* ranges = task.memory.empty() ? nullptr : task.memory.data();
+    if (!stream->Enqueue(run, std::move(pins[i]), ranges, task.memory.size(), task.memory_device, task.always_run)) {
+      // An event record already started must complete, or its waiters hang.
+      if (task.always_run) run();
+      return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+    }
+  }
+  return ACL_SUCCESS;
+}
+
+CaptureRegistry& CaptureRegistry::Get() {
+  static CaptureRegistry* registry = new CaptureRegistry();  // never destroyed: late callers are safe
+  return *registry;
+}
+
+aclmdlRI CaptureRegistry::Adopt(std::shared_ptr<CaptureGraph> graph) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  // Handles are opaque numbers, never reused, so a destroyed model's handle stays invalid.
+  auto* handle = reinterpret_cast<aclmdlRI>(static_cast<uintptr_t>(0x4D52490000000000ull + 16 * next_handle_++));
+  graph->handle_ = handle;
+  models_.emplace_back(handle, std::move(graph));
+  return handle;
+}
+
+std::shared_ptr<CaptureGraph> CaptureRegistry::Find(aclmdlRI handle) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const auto& model : models_) {
+    if (model.first == handle) return model.second;
+  }
+  return nullptr;
+}
+
+bool CaptureRegistry::Destroy(aclmdlRI handle) {
+  std::shared_ptr<CaptureGraph> graph;  // destroyed outside the lock
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (auto it = models_.begin(); it != models_.end(); ++it) {
+    if (it->first == handle) {
+      graph = std::move(it->second);
+      models_.erase(it);
+      return true;
+    }
+  }
+  return false;
+}
+
+void CaptureRegistry::Clear() {
+  std::vector<std::pair<aclmdlRI, std::shared_ptr<CaptureGraph>>> models;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    models.swap(models_);
+    active_.clear();
+  }
+}
+
+void CaptureRegistry::CaptureStarted(const std::shared_ptr<CaptureGraph>& graph) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  active_.push_back(graph);
+}
+
+void CaptureRegistry::CaptureStopped(const std::shared_ptr<CaptureGraph>& graph) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  active_.erase(std::remove(active_.begin(), active_.end(), graph), active_.end());
+}
+
+namespace {
+
+thread_local aclmdlRICaptureMode thread_exchange_mode = ACL_MODEL_RI_CAPTURE_MODE_GLOBAL;
+constexpr int kNoCapture = 3;  // upstream's RT_STREAM_CAPTURE_MODE_MAX: no capture in progress
+
+const char* ModeName(int mode) {
+  switch (mode) {
+    case ACL_MODEL_RI_CAPTURE_MODE_GLOBAL:
+      return "GLOBAL";
+    case ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL:
+      return "THREAD_LOCAL";
+    case ACL_MODEL_RI_CAPTURE_MODE_RELAXED:
+      return "RELAXED";
+    default:
+      return "NONE";
+  }
+}
+
+}  // namespace
+
+aclmdlRICaptureMode CaptureRegistry::ExchangeThreadMode(aclmdlRICaptureMode mode) {
+  const aclmdlRICaptureMode previous = thread_exchange_mode;
+  thread_exchange_mode = mode;
+  return previous;
+}
+
+bool CaptureRegistry::UnsafeCallAllowed(int32_t device) {
+  int device_mode = kNoCapture;  // the strictest mode among the device's captures
+  int thread_mode = kNoCapture;  // the strictest mode among the captures this thread began
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (active_.empty()) return true;
+    for (const auto& graph : active_) {
+      if (graph->device() == device) device_mode = std::min<int>(device_mode, graph->mode());
+      if (graph->begin_thread() == std::this_thread::get_id()) thread_mode = std::min<int>(thread_mode, graph->mode());
+    }
+  }
+  if (device_mode == kNoCapture) return true;
+  switch (thread_exchange_mode) {
+    case ACL_MODEL_RI_CAPTURE_MODE_RELAXED:
+      return true;
+    case ACL_MODEL_RI_CAPTURE_MODE_GLOBAL:
+      return device_mode != ACL_MODEL_RI_CAPTURE_MODE_GLOBAL && thread_mode != ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL;
+    default:  // THREAD_LOCAL
+      return thread_mode != ACL_MODEL_RI_CAPTURE_MODE_GLOBAL && thread_mode != ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL;
+  }
+}
+
+aclError RefuseIfCapturing(const char* api, const char* what, Stream& stream) {
+  if (stream.capture() == nullptr) return ACL_SUCCESS;
+  return Fail(api, ACL_ERROR_RT_STREAM_CAPTURED, "%s: stream (stream_id=%d) during the capture stage is not supported.",
+              what, stream.id());
+}
+
+void AbandonCapture(Stream& stream) {
+  std::shared_ptr<CaptureGraph> graph = stream.EndCapture();
+  if (graph == nullptr) return;
+  graph->Invalidate();
+  graph->StopCapturing();
+  CaptureRegistry::Get().CaptureStopped(graph);
+}
+
+aclError RequireCaptureModeAllows(const char* api, const char* what, int32_t device) {
+  CaptureRegistry& registry = CaptureRegistry::Get();
+  if (registry.UnsafeCallAllowed(device)) return ACL_SUCCESS;
+  return Fail(api, ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT,
+              "%s: a stream capture is in progress and its mode does not allow this operation (it is allowed only "
+              "in RELAXED mode, or after aclmdlRICaptureThreadExchangeMode sets this thread's mode to RELAXED); "
+              "this thread's exchange mode is %s.",
+              what, ModeName(thread_exchange_mode));
+}
+
+}  // namespace aclnn_host

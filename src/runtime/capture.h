@@ -1,0 +1,124 @@
+// Stream capture (aclmdlRICaptureBegin ... aclmdlRICaptureEnd, aclmdlRIExecuteAsync): the tasks
+// issued to a capturing stream are recorded instead of run, and a replay issues them again, in
+// order, to the stream it is given — the way graph mode turns a sequence of launches into one.
+//
+// What a replay re-decides is what the NPU's model re-decides when it runs: an event record starts
+// a new record of its event, an event wait waits for the event's latest record when the replay is
+// issued, and the memory each task uses is checked and pinned again. The rest (operator plans,
+// addresses, copy sizes) is fixed at capture time, as in a captured model.
+#ifndef ACLNN_HOST_RUNTIME_CAPTURE_H_
+#define ACLNN_HOST_RUNTIME_CAPTURE_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "acl/acl_rt.h"
+#include "common/export.h"
+#include "runtime/memory.h"
+#include "runtime/stream.h"
+
+namespace aclnn_host {
+
+/// One recorded task. `issue` makes the task to queue, at each replay.
+struct CapturedTask {
+  std::function<StreamTask()> issue;
+  bool always_run = false;
+  std::vector<MemoryRange> memory;  // checked and pinned again at each replay
+  int32_t memory_device = -1;       // the device `memory` must belong to (-1: any)
+};
+
+class AH_INTERNAL_API CaptureGraph {
+ public:
+  CaptureGraph(int32_t device, aclmdlRICaptureMode mode, int32_t origin_stream)
+      : device_(device), mode_(mode), origin_stream_(origin_stream), begin_thread_(std::this_thread::get_id()) {}
+
+  int32_t device() const { return device_; }
+  aclmdlRICaptureMode mode() const { return mode_; }
+  int32_t origin_stream() const { return origin_stream_; }
+  std::thread::id begin_thread() const { return begin_thread_; }
+  /// The aclmdlRI handle (CaptureRegistry::Adopt sets it before the graph is shared).
+  aclmdlRI handle() const { return handle_; }
+
+  void Add(CapturedTask task);
+  /// Marks the capture failed (a task could not be recorded): aclmdlRICaptureEnd then reports
+  /// ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED and returns no model.
+  void Invalidate();
+  bool invalidated();
+  size_t task_count();
+  /// Whether the capture is still in progress (a model cannot run or go before it ends).
+  bool capturing();
+  void StopCapturing();
+
+  /// The stream aclmdlRIExecute runs the model on (made on first use).
+  std::shared_ptr<Stream> execute_stream();
+
+  /// Issues every recorded task to `stream` (after checking and pinning the memory of all of
+  /// them: a replay that would touch freed memory issues nothing). ACL_SUCCESS, or the failure
+  /// reported under `api`.
+  aclError Replay(const char* api, const std::shared_ptr<Stream>& stream);
+
+ private:
+  const int32_t device_;
+  const aclmdlRICaptureMode mode_;
+  const int32_t origin_stream_;
+  const std::thread::id begin_thread_;
+  aclmdlRI handle_ = nullptr;
+  friend class CaptureRegistry;
+  std::mutex mutex_;
+  std::vector<CapturedTask> tasks_;
+  bool invalidated_ = false;
+  bool capturing_ = true;
+  std::shared_ptr<Stream> execute_stream_;
+};
+
+/// The live models (aclmdlRI handles) and the captures in progress, process-wide.
+class AH_INTERNAL_API CaptureRegistry {
+ public:
+  static CaptureRegistry& Get();
+
+  /// A new handle for `graph`.
+  aclmdlRI Adopt(std::shared_ptr<CaptureGraph> graph);
+  /// The graph of a live handle; nullptr when `handle` is not one.
+  std::shared_ptr<CaptureGraph> Find(aclmdlRI handle);
+  /// Forgets a handle; false when it is not live.
+  bool Destroy(aclmdlRI handle);
+  /// Drops every model (aclFinalize).
+  void Clear();
+
+  /// A capture starts or stops (for the capture-mode checks of synchronous calls).
+  void CaptureStarted(const std::shared_ptr<CaptureGraph>& graph);
+  void CaptureStopped(const std::shared_ptr<CaptureGraph>& graph);
+
+  /// Whether the calling thread may make a call that is unsafe during a capture (a synchronous
+  /// copy or fill): upstream's rule over the captures of `device` in progress, the modes the
+  /// calling thread began captures with, and its aclmdlRICaptureThreadExchangeMode mode.
+  bool UnsafeCallAllowed(int32_t device);
+  /// aclmdlRICaptureThreadExchangeMode: swaps the calling thread's mode.
+  static aclmdlRICaptureMode ExchangeThreadMode(aclmdlRICaptureMode mode);
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::pair<aclmdlRI, std::shared_ptr<CaptureGraph>>> models_;
+  std::vector<std::shared_ptr<CaptureGraph>> active_;
+  uint64_t next_handle_ = 1;
+};
+
+/// Fails with ACL_ERROR_RT_STREAM_CAPTURED (107027) when `stream` captures: `what` ("Synchronizing
+/// a stream") cannot be done to a stream during its capture.
+AH_INTERNAL_API aclError RefuseIfCapturing(const char* api, const char* what, Stream& stream);
+
+/// Ends the capture of a stream that goes away (destroyed by a device reset or aclFinalize): the
+/// capture is invalidated, and its model can only be destroyed.
+AH_INTERNAL_API void AbandonCapture(Stream& stream);
+
+/// Fails with ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT (107030) and upstream's explanation when a
+/// capture in progress forbids the synchronous call `what` ("Synchronous memory copy") here.
+AH_INTERNAL_API aclError RequireCaptureModeAllows(const char* api, const char* what, int32_t device);
+
+}  // namespace aclnn_host
+
+#endif  // ACLNN_HOST_RUNTIME_CAPTURE_H_
