@@ -46,6 +46,7 @@ struct State {
   aclrtStream streams[kSlots] = {};
   aclrtEvent events[kSlots] = {};
   aclrtNotify notifies[kSlots] = {};
+  aclmdlRI models[kSlots] = {};
   Buffer device[kSlots];
   Buffer host_pinned[kSlots];  // aclrtMallocHost
   aclTensor* tensors[kSlots] = {};
@@ -77,7 +78,7 @@ const bool kTrace = std::getenv("FUZZ_TRACE") != nullptr;
 
 void Step(FuzzedDataProvider& in, State& s) {
   const size_t i = in.ConsumeIntegralInRange<size_t>(0, kSlots - 1);
-  const int call = in.ConsumeIntegralInRange<int>(0, 29);
+  const int call = in.ConsumeIntegralInRange<int>(0, 30);
   if (kTrace) std::fprintf(stderr, "call %d slot %zu\n", call, i);
   switch (call) {
     case 0:
@@ -387,6 +388,39 @@ void Step(FuzzedDataProvider& in, State& s) {
           void* word = PickDevice(in, s, &room);
           aclrtValueWrite(word, in.ConsumeIntegral<uint64_t>(), in.ConsumeIntegralInRange<uint32_t>(0, 1),
                           PickStream(in, s));
+        }
+      }
+      break;
+    }
+    case 29: {  // stream capture: begin, end, query, replay, destroy, modes
+      switch (in.ConsumeIntegralInRange<int>(0, 5)) {
+        case 0:
+          aclmdlRICaptureBegin(PickStream(in, s),
+                               static_cast<aclmdlRICaptureMode>(in.ConsumeIntegralInRange<int>(-1, 3)));
+          break;
+        case 1:
+          aclmdlRICaptureEnd(PickStream(in, s), &s.models[i]);  // any stream: it may not capture
+          break;
+        case 2: {
+          aclmdlRICaptureStatus status = ACL_MODEL_RI_CAPTURE_STATUS_NONE;
+          aclmdlRICaptureGetInfo(PickStream(in, s), in.ConsumeBool() ? &status : nullptr,
+                                 in.ConsumeBool() ? &s.models[i] : nullptr);
+          break;
+        }
+        case 3:
+          aclmdlRIExecuteAsync(s.models[i], PickStream(in, s));  // may be dead or still capturing
+          break;
+        case 4:
+          if (in.ConsumeBool()) {
+            int32_t timeout = in.ConsumeIntegralInRange<int32_t>(-2, 50);  // 0 and -2 are refused
+            aclmdlRIExecute(s.models[i], timeout == -1 ? 50 : timeout);
+          } else {
+            aclmdlRIDestroy(s.models[i]);
+          }
+          break;
+        default: {
+          aclmdlRICaptureMode mode = static_cast<aclmdlRICaptureMode>(in.ConsumeIntegralInRange<int>(0, 3));
+          aclmdlRICaptureThreadExchangeMode(&mode);
         }
       }
       break;

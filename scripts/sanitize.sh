@@ -43,7 +43,7 @@ run_asan() {  # all|quick
   else
     ctest --test-dir build-asan --output-on-failure -j"$jobs" -E "$unsanitizable"
   fi
-  for sample in build-asan/examples/*_sample; do  # every sample (examples/<op>/)
+  for sample in build-asan/examples/*_sample build-asan/examples/*_example; do  # examples/<op>/, examples/runtime/
     "$sample" >/dev/null
   done
   echo "asan ($1): passed"
@@ -53,7 +53,8 @@ run_tsan() {
   scripts/install_deps.sh clang-14 libclang-rt-14-dev
   CC=clang-14 CXX=clang++-14 configure build-tsan -DACLNN_HOST_SANITIZE=thread -DACLNN_HOST_BUILD_EXAMPLES=OFF
   local tests=(concurrency_test launch_test device_memory_test runtime_test acl_rt_context_test acl_rt_streams_events_test
-               acl_rt_callbacks_test acl_rt_values_test acl_rt_notify_test acl_rt_host_register_test)
+               acl_rt_callbacks_test acl_rt_values_test acl_rt_notify_test acl_rt_host_register_test
+               acl_rt_capture_test)
   cmake --build build-tsan -j"$jobs" --target "${tests[@]}"
   export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:allocator_may_return_null=1
   for test in "${tests[@]}"; do

@@ -1402,5 +1402,107 @@ TEST(Catalogue, RT_DEV_23) {
   EXPECT_TRUE(FailsWith(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE, "aclrtSetDevice"));
 }
 
+// ---- stream capture -----------------------------------------------------------------------------
+
+// A capture of one copy on `stream`, ended; the model is returned.
+aclmdlRI CaptureOneCopy(aclrtStream stream, void* dst, const void* src, size_t bytes) {
+  aclmdlRI model = nullptr;
+  EXPECT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+  EXPECT_TRUE(Succeeds(aclrtMemcpyAsync(dst, bytes, src, bytes, ACL_MEMCPY_DEVICE_TO_DEVICE, stream)));
+  EXPECT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
+  return model;
+}
+
+TEST(Catalogue, RT_CAP_01) {
+  RuntimeSession session;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+  EXPECT_TRUE(FailsWith(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_RELAXED),
+                        ACL_ERROR_RT_STREAM_CAPTURED, "aclmdlRICaptureBegin",
+                        {"Stream is already in capture status", "status=active."}));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(session.stream(), &model)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+TEST(Catalogue, RT_CAP_02) {
+  RuntimeSession session;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeStream(session.stream()), ACL_ERROR_RT_STREAM_CAPTURED,
+                        "aclrtSynchronizeStream", {"during the capture stage is not supported."}));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(session.stream(), &model)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+TEST(Catalogue, RT_CAP_03) {
+  RuntimeSession session;
+  aclmdlRI model = reinterpret_cast<aclmdlRI>(0x10);
+  EXPECT_TRUE(FailsWith(aclmdlRICaptureEnd(session.stream(), &model), ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                        "aclmdlRICaptureEnd", {"is not in capture status"}));
+  EXPECT_EQ(model, nullptr);
+}
+
+TEST(Catalogue, RT_CAP_04) {
+  RuntimeSession session;
+  DeviceBuffer buffer(16);
+  std::vector<uint8_t> host(16, 1);
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+  EXPECT_TRUE(FailsWith(aclrtMemcpy(buffer.get(), 16, host.data(), 16, ACL_MEMCPY_HOST_TO_DEVICE),
+                        ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT, "aclrtMemcpy",
+                        {"Synchronous memory copy: a stream capture is in progress"}));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(session.stream(), &model)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+TEST(Catalogue, RT_CAP_05) {
+  RuntimeSession session;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+  aclError ended = ACL_SUCCESS;
+  std::string message;
+  aclmdlRI model = nullptr;
+  std::thread([&] {
+    aclrtSetDevice(0);
+    ended = aclmdlRICaptureEnd(session.stream(), &model);
+    message = test::TakeErrorMessage();
+    aclrtResetDevice(0);
+  }).join();
+  EXPECT_EQ(ended, ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD);
+  EXPECT_NE(message.find("end capture in the wrong thread"), std::string::npos) << message;
+  EXPECT_EQ(model, nullptr);
+}
+
+TEST(Catalogue, RT_CAP_06) {
+  RuntimeSession session;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(session.stream(), nullptr, &model)));
+  EXPECT_TRUE(FailsWith(aclmdlRIExecuteAsync(model, nullptr), ACL_ERROR_RT_MODEL_CAPTURED, "aclmdlRIExecuteAsync",
+                        {"the model is still being captured on stream"}));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(session.stream(), &model)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+TEST(Catalogue, RT_CAP_07) {
+  RuntimeSession session;
+  DeviceBuffer src(16);
+  void* dst = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&dst, 16, ACL_MEM_MALLOC_HUGE_FIRST)));
+  aclmdlRI model = CaptureOneCopy(session.stream(), dst, src.get(), 16);
+  ASSERT_TRUE(Succeeds(aclrtFree(dst)));
+  EXPECT_TRUE(FailsWith(aclmdlRIExecuteAsync(model, session.stream()), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclmdlRIExecuteAsync", {"task 0 of the model cannot run: "}));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+TEST(Catalogue, RT_CAP_08) {
+  RuntimeSession session;
+  DeviceBuffer src(16), dst(16);
+  aclmdlRI model = CaptureOneCopy(session.stream(), dst.get(), src.get(), 16);
+  ASSERT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(FailsWith(aclmdlRIDestroy(model), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRIDestroy",
+                        {"is not a live model (destroyed, or never captured)."}));
+}
+
 }  // namespace
 }  // namespace catalogue
