@@ -2,8 +2,14 @@
 // aclmdlRIDestroy and aclmdlRICaptureThreadExchangeMode, with the codes upstream's runtime returns.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -359,6 +365,109 @@ TEST(AclCapture, BadArgumentsGetUpstreamsCodes) {
   EXPECT_TRUE(FailsWith(aclmdlRIExecute(model, 0), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRIExecute", {"timeout 0"}));
   EXPECT_TRUE(FailsWith(aclmdlRIExecute(model, -2), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRIExecute"));
   EXPECT_TRUE(Succeeds(aclmdlRIExecute(model, 1000)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+TEST(AclModelBuild, ABuiltModelRecordsItsStreamUntilBuildEndAndRunsWhenExecuted) {
+  test::RuntimeSession session;
+  aclrtStream persistent = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStreamWithConfig(&persistent, 0, ACL_STREAM_PERSISTENT)));
+  test::DeviceBuffer src(32), dst(32);
+  src.Upload(std::vector<float>(8, 4.0f));
+  dst.Upload(std::vector<float>(8, 0.0f));
+
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRIBuildBegin(&model, 0)));
+  EXPECT_TRUE(FailsWith(aclmdlRIBindStream(model, session.stream(), 0), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclmdlRIBindStream", {"ACL_STREAM_PERSISTENT"}));
+  EXPECT_TRUE(FailsWith(aclmdlRIBindStream(model, persistent, 0x7FFFFFFF), ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        "aclmdlRIBindStream", {"ACL_MODEL_STREAM_FLAG_DEFAULT"}));
+  ASSERT_TRUE(Succeeds(aclmdlRIBindStream(model, persistent, 0)));
+  ASSERT_TRUE(Succeeds(aclrtMemcpyAsync(dst.get(), 32, src.get(), 32, ACL_MEMCPY_DEVICE_TO_DEVICE, persistent)));
+  EXPECT_TRUE(
+      FailsWith(aclmdlRIBuildEnd(model, nullptr), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRIBuildEnd", {"aclmdlRIEndTask"}));
+  EXPECT_TRUE(
+      FailsWith(aclmdlRIExecute(model, -1), ACL_ERROR_RT_MODEL_CAPTURED, "aclmdlRIExecute", {"still being built"}));
+  ASSERT_TRUE(Succeeds(aclmdlRIEndTask(model, persistent)));
+  int reserved = 0;
+  EXPECT_TRUE(FailsWith(aclmdlRIBuildEnd(model, &reserved), ACL_ERROR_INVALID_PARAM, "aclmdlRIBuildEnd"));
+  ASSERT_TRUE(Succeeds(aclmdlRIBuildEnd(model, nullptr)));
+  EXPECT_EQ(Download(dst, 8), std::vector<float>(8, 0.0f));  // recorded, not run
+
+  ASSERT_TRUE(Succeeds(aclmdlRIExecute(model, 1000)));
+  EXPECT_EQ(Download(dst, 8), std::vector<float>(8, 4.0f));
+  // After the build the stream runs its own work again.
+  dst.Upload(std::vector<float>(8, 0.0f));
+  ASSERT_TRUE(Succeeds(aclrtMemcpyAsync(dst.get(), 32, src.get(), 32, ACL_MEMCPY_DEVICE_TO_DEVICE, persistent)));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(persistent)));
+  EXPECT_EQ(Download(dst, 8), std::vector<float>(8, 4.0f));
+
+  ASSERT_TRUE(Succeeds(aclmdlRIUnbindStream(model, persistent)));
+  EXPECT_TRUE(FailsWith(aclmdlRIUnbindStream(model, persistent), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRIUnbindStream",
+                        {"is not bound to the model"}));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(persistent)));
+}
+
+TEST(AclModelBuild, NamesAndDebugDumpsDescribeTheModel) {
+  test::RuntimeSession session;
+  aclrtStream stream = session.stream();
+  test::DeviceBuffer self(64), out(64);
+  self.Upload(std::vector<float>(16, 1.0f));
+  aclrtEvent event = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEvent(&event)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+  IssueHardswish(self, out, 16, stream);
+  ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, stream)));
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(out.get(), 64, 0, 64, stream)));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
+
+  char name[8] = "xxxxxxx";
+  ASSERT_TRUE(Succeeds(aclmdlRIGetName(model, sizeof(name), name)));
+  EXPECT_STREQ(name, "");
+  ASSERT_TRUE(Succeeds(aclmdlRISetName(model, "forward-graph")));
+  ASSERT_TRUE(Succeeds(aclmdlRIGetName(model, sizeof(name), name)));
+  EXPECT_STREQ(name, "forward");  // cut to maxLen - 1
+  EXPECT_TRUE(FailsWith(aclmdlRIGetName(model, 0, name), ACL_ERROR_INVALID_PARAM, "aclmdlRIGetName"));
+
+  testing::internal::CaptureStdout();
+  ASSERT_EQ(aclmdlRIDebugPrint(model), ACL_SUCCESS);
+  const std::string text = testing::internal::GetCapturedStdout();
+  EXPECT_NE(text.find("task_id=0, task_type=KERNEL_AIVEC, name="), std::string::npos) << text;
+  EXPECT_NE(text.find("task_id=1, task_type=EVENT_RECORD."), std::string::npos) << text;
+  EXPECT_NE(text.find("task_id=2, task_type=MEMSET_ASYNC."), std::string::npos) << text;
+
+  const std::string path = ::testing::TempDir() + "aclmdlri_" + std::to_string(getpid()) + ".json";
+  ASSERT_TRUE(Succeeds(aclmdlRIDebugJsonPrint(model, path.c_str(), 0)));
+  std::ifstream file(path);
+  const std::string json((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  std::remove(path.c_str());
+  EXPECT_EQ(json.front(), '[');
+  EXPECT_EQ(json.back(), ']');
+  EXPECT_NE(json.find("\"ph\":\"X\",\"args\":{\"Model Id\":"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"Task Id\":1,\"Task Type\":\"EVENT_RECORD\"}"), std::string::npos) << json;
+  EXPECT_NE(json.find(" aclGraph\",\"tid\":\"stream"), std::string::npos) << json;
+  EXPECT_TRUE(FailsWith(aclmdlRIDebugJsonPrint(model, "/nonexistent-dir/x.json", 0), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclmdlRIDebugJsonPrint", {"Failed to open the JSON file path"}));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
+}
+
+TEST(AclCapture, AtlasTrainingAnd310BPartsHaveNoModelRunInstances) {
+  for (const char* soc : {"Ascend910A", "Ascend310B1"}) {
+    test::RuntimeSession session(soc);
+    EXPECT_TRUE(FailsWith(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL),
+                          ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclmdlRICaptureBegin", {"not on "}))
+        << soc;
+    aclmdlRI model = nullptr;
+    EXPECT_TRUE(FailsWith(aclmdlRIBuildBegin(&model, 0), ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclmdlRIBuildBegin"))
+        << soc;
+  }
+  test::RuntimeSession inference("Ascend310P3");
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(inference.stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(inference.stream(), &model)));
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
 }
 

@@ -148,7 +148,8 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
       // The queued run keeps the plan and the memory it uses alive (aclrtFree waits for it).
       std::shared_ptr<const LaunchPlan> shared_plan = executor->plan;
       const bool queued = target->Enqueue([shared_plan, args] { return shared_plan->Execute(args); }, std::move(pins),
-                                          ranges, range_count, target->device());
+                                          ranges, range_count, target->device(), /*always_run=*/false,
+                                          TaskLabel{"KERNEL_AIVEC", executor->op_name});
       if (!queued) return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "the stream is being destroyed.");
     }
   }

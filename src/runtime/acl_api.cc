@@ -200,6 +200,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
     if (std::shared_ptr<aclnn_host::CaptureGraph> graph = target_stream->capture()) {
       aclnn_host::CapturedTask wait;
       wait.issue = issue;
+      wait.label = aclnn_host::TaskLabel{"EVENT_WAIT"};
       graph->Add(std::move(wait));
       return ACL_SUCCESS;
     }

@@ -4,14 +4,20 @@
 // (src/acl/aclrt_impl/model_ri.cpp, src/runtime/feature/aclgraph/*, commit 681ef761); where the
 // runtime dereferences a pointer the acl layer did not check, aclnn-host reports
 // ACL_ERROR_INVALID_PARAM instead. docs/api-coverage.md lists what is not captured.
+#include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
 #include <memory>
+#include <string>
 
 #include "acl/acl.h"
 #include "runtime/capture.h"
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
+#include "runtime/soc_profile.h"
 #include "runtime/stream.h"
 
 using aclnn_host::CaptureGraph;
@@ -40,8 +46,33 @@ aclError FindModel(const char* api, aclmdlRI handle, std::shared_ptr<CaptureGrap
 // A model may not run or go while its capture is in progress.
 aclError RequireCaptureEnded(const char* api, CaptureGraph& graph) {
   if (!graph.capturing()) return ACL_SUCCESS;
+  if (graph.origin_stream() < 0) {
+    return Fail(api, ACL_ERROR_RT_MODEL_CAPTURED, "the model is still being built: call aclmdlRIBuildEnd first.");
+  }
   return Fail(api, ACL_ERROR_RT_MODEL_CAPTURED,
               "the model is still being captured on stream %d: call aclmdlRICaptureEnd first.", graph.origin_stream());
+}
+
+// A model runs only when complete: a built model whose stream went during the build is not.
+aclError RequireRunnable(const char* api, CaptureGraph& graph) {
+  const aclError status = RequireCaptureEnded(api, graph);
+  if (status != ACL_SUCCESS || !graph.invalidated()) return status;
+  return Fail(api, ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+              "the model is incomplete: its stream was destroyed while the model was being built.");
+}
+
+// Stream capture and model building come with the Atlas A2, A3, Ascend 950 and Atlas inference
+// (310P) parts (upstream's product table); Atlas training (Ascend910) and 200I/500 A2 (310B) lack them.
+aclError RequireCaptureProduct(const char* api) {
+  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+  if (profile == nullptr || (profile->series != aclnn_host::SocSeries::kAscend910A1 &&
+                             profile->series != aclnn_host::SocSeries::kAscend310B)) {
+    return ACL_SUCCESS;  // before aclInit the stream lookup reports that
+  }
+  return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+              "model run instances are supported on Atlas A2, Atlas A3, Ascend 950 and Atlas inference products "
+              "only, not on %s.",
+              profile->name);
 }
 
 }  // namespace
@@ -57,8 +88,10 @@ aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode) {
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "mode %d is not valid: the range is [0, 3).",
                   static_cast<int>(mode));
     }
+    aclError status = RequireCaptureProduct(api);
+    if (status != ACL_SUCCESS) return status;
     std::shared_ptr<aclnn_host::Stream> target;
-    const aclError status = Runtime::Get().FindStream(api, stream, &target);
+    status = Runtime::Get().FindStream(api, stream, &target);
     if (status != ACL_SUCCESS) return status;
     auto graph = std::make_shared<CaptureGraph>(target->device(), mode, target->id());
     const aclmdlRI handle = CaptureRegistry::Get().Adopt(graph);  // before the graph is shared
@@ -153,7 +186,7 @@ aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream) {
     std::shared_ptr<CaptureGraph> graph;
     aclError status = FindModel(api, modelRI, &graph);
     if (status != ACL_SUCCESS) return status;
-    status = RequireCaptureEnded(api, *graph);
+    status = RequireRunnable(api, *graph);
     if (status != ACL_SUCCESS) return status;
     std::shared_ptr<aclnn_host::Stream> target;
     status = Runtime::Get().FindStream(api, stream, &target);
@@ -173,7 +206,7 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout) {
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "timeout %d is not valid: -1 (for ever) or a positive number of ms.",
                   timeout);
     }
-    status = RequireCaptureEnded(api, *graph);
+    status = RequireRunnable(api, *graph);
     if (status != ACL_SUCCESS) return status;
     int32_t device = -1;
     status = Runtime::Get().RequireContext(api, &device);
@@ -201,6 +234,214 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI) {
     if (status != ACL_SUCCESS) return status;
     // Replays already issued keep their own copies of the tasks: they run to completion.
     CaptureRegistry::Get().Destroy(modelRI);
+    return ACL_SUCCESS;
+  });
+}
+
+}  // extern "C"
+
+// ---- model building: aclmdlRIBuildBegin ... aclmdlRIBuildEnd -------------------------------------
+//
+// A built model records the tasks issued to the stream bound to it, as a capture does, until
+// aclmdlRIBuildEnd; aclmdlRIExecute runs them. aclnn-host builds models of one head stream:
+// streams activated inside a model (ACL_MODEL_STREAM_FLAG_DEFAULT, aclrtActiveStream) need the
+// device's stream switching, which it does not emulate.
+
+namespace {
+
+constexpr uint32_t kModelStreamFlagHead = 0x00000000u;     // ACL_MODEL_STREAM_FLAG_HEAD (API reference)
+constexpr uint32_t kModelStreamFlagDefault = 0x7FFFFFFFu;  // ACL_MODEL_STREAM_FLAG_DEFAULT
+
+// The built (not captured) model behind `handle`, still being built.
+aclError FindModelInBuild(const char* api, aclmdlRI handle, std::shared_ptr<CaptureGraph>* graph) {
+  const aclError status = FindModel(api, handle, graph);
+  if (status != ACL_SUCCESS) return status;
+  if (!(*graph)->capturing()) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "the model %p is not being built (aclmdlRIBuildEnd was called).",
+                handle);
+  }
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclmdlRIBuildBegin(aclmdlRI* modelRI, uint32_t flag) {
+  const char* api = "aclmdlRIBuildBegin";
+  return Run(api, [&] {
+    if (modelRI == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "modelRI is nullptr.");
+    if (flag != 0) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "flag %u is reserved and must be 0.", flag);
+    int32_t device = -1;
+    aclError status = Runtime::Get().RequireContext(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    status = RequireCaptureProduct(api);
+    if (status != ACL_SUCCESS) return status;
+    // RELAXED: building restricts no synchronous call, and the model is not a capture in progress.
+    auto graph = std::make_shared<CaptureGraph>(device, ACL_MODEL_RI_CAPTURE_MODE_RELAXED, -1);
+    *modelRI = CaptureRegistry::Get().Adopt(graph);
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag) {
+  const char* api = "aclmdlRIBindStream";
+  return Run(api, [&] {
+    std::shared_ptr<CaptureGraph> graph;
+    aclError status = FindModelInBuild(api, modelRI, &graph);
+    if (status != ACL_SUCCESS) return status;
+    if (stream == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "stream is nullptr.");
+    if (flag == kModelStreamFlagDefault) {
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  "streams activated inside a model (ACL_MODEL_STREAM_FLAG_DEFAULT) are not supported by aclnn-host: "
+                  "its models have one head stream.");
+    }
+    if (flag != kModelStreamFlagHead) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "flag %u is neither ACL_MODEL_STREAM_FLAG_HEAD (0) nor ACL_MODEL_STREAM_FLAG_DEFAULT (0x7FFFFFFF).",
+                  flag);
+    }
+    std::shared_ptr<aclnn_host::Stream> target;
+    status = Runtime::Get().FindStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    if ((target->flags() & ACL_STREAM_PERSISTENT) == 0) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "stream %d was not created with ACL_STREAM_PERSISTENT (aclrtCreateStreamWithConfig): only "
+                  "persistent streams can be bound to a model.",
+                  target->id());
+    }
+    if (graph->bound_stream() != nullptr) {
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  "the model already has its head stream: aclnn-host's models have one stream.");
+    }
+    if (!target->BeginCapture(graph)) {
+      return Fail(api, ACL_ERROR_RT_STREAM_CAPTURED, "stream %d is already bound to a model or capturing.",
+                  target->id());
+    }
+    graph->set_bound_stream(target);
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream) {
+  const char* api = "aclmdlRIEndTask";
+  return Run(api, [&] {
+    std::shared_ptr<CaptureGraph> graph;
+    aclError status = FindModelInBuild(api, modelRI, &graph);
+    if (status != ACL_SUCCESS) return status;
+    std::shared_ptr<aclnn_host::Stream> target;
+    status = Runtime::Get().FindStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    if (graph->bound_stream() != target) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "stream %d is not bound to the model.", target->id());
+    }
+    graph->set_end_task();
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void* reserve) {
+  const char* api = "aclmdlRIBuildEnd";
+  return Run(api, [&] {
+    if (modelRI == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "modelRI is nullptr.");
+    if (reserve != nullptr) {
+      return Fail(api, ACL_ERROR_INVALID_PARAM, "reserve is a reserved parameter and must be nullptr.");
+    }
+    std::shared_ptr<CaptureGraph> graph;
+    const aclError status = FindModelInBuild(api, modelRI, &graph);
+    if (status != ACL_SUCCESS) return status;
+    const std::shared_ptr<aclnn_host::Stream> bound = graph->bound_stream();
+    if (bound == nullptr) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "the model has no stream: call aclmdlRIBindStream first.");
+    }
+    if (!graph->end_task()) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "the end of the bound stream's tasks is not marked: call aclmdlRIEndTask first.");
+    }
+    bound->EndCapture();  // the stream stays bound (until aclmdlRIUnbindStream) but runs its own work again
+    graph->StopCapturing();
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream) {
+  const char* api = "aclmdlRIUnbindStream";
+  return Run(api, [&] {
+    std::shared_ptr<CaptureGraph> graph;
+    aclError status = FindModel(api, modelRI, &graph);
+    if (status != ACL_SUCCESS) return status;
+    std::shared_ptr<aclnn_host::Stream> target;
+    status = Runtime::Get().FindStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    if (graph->bound_stream() != target) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "stream %d is not bound to the model.", target->id());
+    }
+    if (graph->capturing()) {
+      target->EndCapture();  // unbound before aclmdlRIBuildEnd: what it recorded stays in the model
+      graph->StopCapturing();
+    }
+    graph->set_bound_stream(nullptr);
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRISetName(aclmdlRI modelRI, const char* name) {
+  const char* api = "aclmdlRISetName";
+  return Run(api, [&] {
+    std::shared_ptr<CaptureGraph> graph;
+    const aclError status = FindModel(api, modelRI, &graph);
+    if (status != ACL_SUCCESS) return status;
+    if (name == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "name is nullptr.");
+    graph->set_name(name);
+    return ACL_SUCCESS;
+  });
+}
+
+// The name, cut to maxLen - 1 characters and terminated; a model never named gives "".
+aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char* name) {
+  const char* api = "aclmdlRIGetName";
+  return Run(api, [&] {
+    std::shared_ptr<CaptureGraph> graph;
+    const aclError status = FindModel(api, modelRI, &graph);
+    if (status != ACL_SUCCESS) return status;
+    if (name == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "name is nullptr.");
+    if (maxLen == 0) return Fail(api, ACL_ERROR_INVALID_PARAM, "maxLen is 0: there is no room for the name.");
+    const std::string stored = graph->name();
+    const size_t length = std::min<size_t>(stored.size(), maxLen - 1);
+    std::memcpy(name, stored.data(), length);
+    name[length] = '\0';
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRIDebugPrint(aclmdlRI modelRI) {
+  const char* api = "aclmdlRIDebugPrint";
+  return Run(api, [&] {
+    std::shared_ptr<CaptureGraph> graph;
+    const aclError status = FindModel(api, modelRI, &graph);
+    if (status != ACL_SUCCESS) return status;
+    const std::string text = graph->DebugText();
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char* path, uint32_t flags) {
+  const char* api = "aclmdlRIDebugJsonPrint";
+  return Run(api, [&] {
+    std::shared_ptr<CaptureGraph> graph;
+    const aclError status = FindModel(api, modelRI, &graph);
+    if (status != ACL_SUCCESS) return status;
+    if (path == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "path is nullptr.");
+    (void)flags;  // VERBOSE adds AI Core kernel arguments, which host kernels do not have
+    std::ofstream file(path);
+    if (!file.is_open()) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "Failed to open the JSON file path %s.", path);
+    }
+    file << graph->DebugJson();
+    file.close();
+    if (!file) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "Failed to write the JSON file %s.", path);
     return ACL_SUCCESS;
   });
 }

@@ -160,7 +160,7 @@ aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) {
           target->recorded.notify_all();
           return aclnn_host::TaskResult();
         },
-        /*always_run=*/true);  // like an event record: its waiter must not hang
+        /*always_run=*/true, aclnn_host::TaskLabel{"NOTIFY_RECORD"});  // like an event record: its waiter must not hang
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });
 }
@@ -177,26 +177,28 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
     std::shared_ptr<aclnn_host::Stream> on;
     status = Runtime::Get().FindStream(api, stream, &on);
     if (status != ACL_SUCCESS) return status;
-    const bool queued = on->Enqueue([target, timeout] {
-      // The stream running the wait (in a replay of a capture, not `on`) outlives the task.
-      aclnn_host::Stream* const waiting = aclnn_host::Stream::Running();
-      if (waiting == nullptr) return aclnn_host::TaskResult();  // not run by a stream: never happens
-      const uint64_t epoch = waiting->cancellations();
-      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout);
-      std::unique_lock<std::mutex> lock(target->mutex);
-      while (!target->set) {
-        // aclrtStreamAbort and the stream's destruction end the wait (checked every 10 ms).
-        if (waiting->shutting_down() || waiting->cancellations() != epoch) return aclnn_host::TaskResult();
-        if (timeout != 0 && std::chrono::steady_clock::now() >= deadline) {
-          return aclnn_host::TaskResult{
-              ACL_ERROR_RT_TASK_TIMEOUT,
-              "aclrtWaitAndResetNotify: the notify was not recorded within " + std::to_string(timeout) + " s."};
-        }
-        target->recorded.wait_for(lock, std::chrono::milliseconds(10));
-      }
-      target->set = false;
-      return aclnn_host::TaskResult();
-    });
+    const bool queued = on->Enqueue(
+        [target, timeout] {
+          // The stream running the wait (in a replay of a capture, not `on`) outlives the task.
+          aclnn_host::Stream* const waiting = aclnn_host::Stream::Running();
+          if (waiting == nullptr) return aclnn_host::TaskResult();  // not run by a stream: never happens
+          const uint64_t epoch = waiting->cancellations();
+          const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout);
+          std::unique_lock<std::mutex> lock(target->mutex);
+          while (!target->set) {
+            // aclrtStreamAbort and the stream's destruction end the wait (checked every 10 ms).
+            if (waiting->shutting_down() || waiting->cancellations() != epoch) return aclnn_host::TaskResult();
+            if (timeout != 0 && std::chrono::steady_clock::now() >= deadline) {
+              return aclnn_host::TaskResult{
+                  ACL_ERROR_RT_TASK_TIMEOUT,
+                  "aclrtWaitAndResetNotify: the notify was not recorded within " + std::to_string(timeout) + " s."};
+            }
+            target->recorded.wait_for(lock, std::chrono::milliseconds(10));
+          }
+          target->set = false;
+          return aclnn_host::TaskResult();
+        },
+        /*always_run=*/false, aclnn_host::TaskLabel{"NOTIFY_WAIT"});
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });
 }

@@ -1089,18 +1089,6 @@ aclError aclrtNotifySetImportPidInterServer(aclrtNotify notify, aclrtServerPid* 
   return NotSupported("aclrtNotifySetImportPidInterServer", "aclrtNotifySetImportPidInterServer is not supported by aclnn-host: inter-process sharing needs a device driver; aclnn-host's device memory and synchronisation objects live in one process.");
 }
 
-aclError aclmdlRIDebugPrint(aclmdlRI modelRI) {
-  (void)modelRI;
-  return NotSupported("aclmdlRIDebugPrint", "aclmdlRIDebugPrint is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char* path, uint32_t flags) {
-  (void)modelRI;
-  (void)path;
-  (void)flags;
-  return NotSupported("aclmdlRIDebugJsonPrint", "aclmdlRIDebugJsonPrint is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
 aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream) {
   (void)stream;
   return NotSupported("aclmdlRICaptureTaskGrpBegin", "aclmdlRICaptureTaskGrpBegin is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
@@ -1121,50 +1109,6 @@ aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
 aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream) {
   (void)stream;
   return NotSupported("aclmdlRICaptureTaskUpdateEnd", "aclmdlRICaptureTaskUpdateEnd is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclmdlRIBuildBegin(aclmdlRI* modelRI, uint32_t flag) {
-  (void)modelRI;
-  (void)flag;
-  return NotSupported("aclmdlRIBuildBegin", "aclmdlRIBuildBegin is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag) {
-  (void)modelRI;
-  (void)stream;
-  (void)flag;
-  return NotSupported("aclmdlRIBindStream", "aclmdlRIBindStream is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream) {
-  (void)modelRI;
-  (void)stream;
-  return NotSupported("aclmdlRIEndTask", "aclmdlRIEndTask is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void* reserve) {
-  (void)modelRI;
-  (void)reserve;
-  return NotSupported("aclmdlRIBuildEnd", "aclmdlRIBuildEnd is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream) {
-  (void)modelRI;
-  (void)stream;
-  return NotSupported("aclmdlRIUnbindStream", "aclmdlRIUnbindStream is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclmdlRISetName(aclmdlRI modelRI, const char* name) {
-  (void)modelRI;
-  (void)name;
-  return NotSupported("aclmdlRISetName", "aclmdlRISetName is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char* name) {
-  (void)modelRI;
-  (void)maxLen;
-  (void)name;
-  return NotSupported("aclmdlRIGetName", "aclmdlRIGetName is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
 }
 
 aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t* modelRIId) {

@@ -9,10 +9,12 @@
 #ifndef ACLNN_HOST_RUNTIME_CAPTURE_H_
 #define ACLNN_HOST_RUNTIME_CAPTURE_H_
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -29,13 +31,14 @@ struct CapturedTask {
   bool always_run = false;
   std::vector<MemoryRange> memory;  // checked and pinned again at each replay
   int32_t memory_device = -1;       // the device `memory` must belong to (-1: any)
+  TaskLabel label;
 };
 
 class AH_INTERNAL_API CaptureGraph {
  public:
-  CaptureGraph(int32_t device, aclmdlRICaptureMode mode, int32_t origin_stream)
-      : device_(device), mode_(mode), origin_stream_(origin_stream), begin_thread_(std::this_thread::get_id()) {}
+  CaptureGraph(int32_t device, aclmdlRICaptureMode mode, int32_t origin_stream);
 
+  uint32_t id() const { return id_; }  // unique in the process, from 0 (the "Model Id" of the dumps)
   int32_t device() const { return device_; }
   aclmdlRICaptureMode mode() const { return mode_; }
   int32_t origin_stream() const { return origin_stream_; }
@@ -53,6 +56,15 @@ class AH_INTERNAL_API CaptureGraph {
   bool capturing();
   void StopCapturing();
 
+  void set_name(std::string name);
+  std::string name();
+  /// The stream a built model (aclmdlRIBindStream) records from, or nullptr.
+  void set_bound_stream(std::shared_ptr<Stream> stream);
+  std::shared_ptr<Stream> bound_stream();
+  /// Whether aclmdlRIEndTask marked the bound stream's tasks complete.
+  void set_end_task() { end_task_.store(true); }
+  bool end_task() const { return end_task_.load(); }
+
   /// The stream aclmdlRIExecute runs the model on (made on first use).
   std::shared_ptr<Stream> execute_stream();
 
@@ -61,7 +73,16 @@ class AH_INTERNAL_API CaptureGraph {
   /// reported under `api`.
   aclError Replay(const char* api, const std::shared_ptr<Stream>& stream);
 
+  /// aclmdlRIDebugPrint's lines: one per task, as the NPU runtime logs a model's tasks
+  /// ("device_id=0, stream_id=3, task_id=0, task_type=KERNEL_AIVEC, name=HardSwish.").
+  std::string DebugText();
+  /// aclmdlRIDebugJsonPrint's document: upstream's trace-event array (name, pid "<pid> aclGraph",
+  /// tid "stream<N>", ts, dur, ph "X", args with Model Id, Stream Id, Task Id and Task Type), with
+  /// upstream's nominal durations (records 4.5, waits 14.5, other tasks 9.5 µs).
+  std::string DebugJson();
+
  private:
+  const uint32_t id_;
   const int32_t device_;
   const aclmdlRICaptureMode mode_;
   const int32_t origin_stream_;
@@ -72,6 +93,9 @@ class AH_INTERNAL_API CaptureGraph {
   std::vector<CapturedTask> tasks_;
   bool invalidated_ = false;
   bool capturing_ = true;
+  std::string name_;
+  std::shared_ptr<Stream> bound_stream_;
+  std::atomic<bool> end_task_{false};
   std::shared_ptr<Stream> execute_stream_;
 };
 

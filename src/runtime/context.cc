@@ -770,6 +770,7 @@ aclError Runtime::RecordEvent(const char* api, aclrtEvent event, aclrtStream str
       });
     };
     record.always_run = true;
+    record.label = TaskLabel{"EVENT_RECORD"};
     graph->Add(std::move(record));
     return ACL_SUCCESS;
   }

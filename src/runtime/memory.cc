@@ -494,7 +494,7 @@ aclError CopyMemory(const char* api, void* dst, size_t dest_max, const void* src
         const aclError copied = BackendCopy(device, dst, src, count, &error);
         return copied == ACL_SUCCESS ? TaskResult() : TaskResult{copied, "aclrtMemcpyAsync failed: " + error};
       },
-      std::move(pins), ranges, 2, range_device);
+      std::move(pins), ranges, 2, range_device, /*always_run=*/false, TaskLabel{"MEMCPY_ASYNC"});
   return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
 }
 
@@ -528,7 +528,7 @@ aclError FillMemory(const char* api, void* dst, size_t max_count, int32_t value,
         const aclError filled = BackendFill(device, dst, value, count, &error);
         return filled == ACL_SUCCESS ? TaskResult() : TaskResult{filled, "aclrtMemsetAsync failed: " + error};
       },
-      std::move(pins), &range, 1, device);
+      std::move(pins), &range, 1, device, /*always_run=*/false, TaskLabel{"MEMSET_ASYNC"});
   return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
 }
 

@@ -45,12 +45,12 @@ bool Stream::EnqueueLocked(StreamTask task, bool always_run, MemoryPins pins, bo
   return true;
 }
 
-bool Stream::Enqueue(StreamTask task, bool always_run) {
-  return Enqueue(std::move(task), MemoryPins(), nullptr, 0, -1, always_run);
+bool Stream::Enqueue(StreamTask task, bool always_run, TaskLabel label) {
+  return Enqueue(std::move(task), MemoryPins(), nullptr, 0, -1, always_run, label);
 }
 
 bool Stream::Enqueue(StreamTask task, MemoryPins pins, const MemoryRange* ranges, size_t range_count, int32_t device,
-                     bool always_run) {
+                     bool always_run, TaskLabel label) {
   bool wake = false;
   std::shared_ptr<CaptureGraph> graph;
   {
@@ -69,6 +69,7 @@ bool Stream::Enqueue(StreamTask task, MemoryPins pins, const MemoryRange* ranges
     captured.always_run = always_run;
     captured.memory.assign(ranges, ranges + range_count);
     captured.memory_device = device;
+    captured.label = label;
     graph->Add(std::move(captured));
     return true;
   }

@@ -32,6 +32,14 @@ struct TaskResult {
 
 using StreamTask = std::function<TaskResult()>;
 
+/// What a task is, for the models of stream capture (aclmdlRIDebugPrint, aclmdlRIDebugJsonPrint):
+/// `type` in the NPU runtime's task-type names (KERNEL_AIVEC, MEMCPY_ASYNC, EVENT_RECORD...) and
+/// `name`, the operator's for a kernel (else the type). Both are string literals.
+struct TaskLabel {
+  const char* type = "HOSTFUNC_CALLBACK";
+  const char* name = nullptr;
+};
+
 class AH_INTERNAL_API Stream {
  public:
   /// `priority` and `flags` are what aclrtCreateStreamWithConfig was given; the host runs every
@@ -50,13 +58,13 @@ class AH_INTERNAL_API Stream {
   /// `always_run`: the task runs even when ACL_STOP_ON_FAILURE skips the others (event records,
   /// whose waiters must not hang). While the stream captures (aclmdlRICaptureBegin), the task is
   /// recorded into the capture instead, to run at each replay.
-  bool Enqueue(StreamTask task, bool always_run = false);
+  bool Enqueue(StreamTask task, bool always_run = false, TaskLabel label = TaskLabel());
 
   /// Enqueue for a task that touches device memory: `pins` (of `ranges`, checked for `device`)
   /// are held while the task is queued or running. A capture keeps the ranges, not the pins: each
   /// replay checks and pins them again, so freeing memory a graph uses never waits for the graph.
   bool Enqueue(StreamTask task, MemoryPins pins, const MemoryRange* ranges, size_t range_count, int32_t device,
-               bool always_run = false);
+               bool always_run = false, TaskLabel label = TaskLabel());
 
   /// The capture this stream records into, or nullptr.
   std::shared_ptr<CaptureGraph> capture();
