@@ -347,4 +347,68 @@ TEST(AclThreadLastTaskId, CountsTheTasksThisThreadIssuedToItsOwnStreams) {
                         {"taskId is nullptr."}));
 }
 
+TEST(AclResetEvent, AWaitIssuedAfterAResetWaitsForTheNextRecord) {
+  test::RuntimeSession session;
+  aclrtStream waiter = session.stream(), recorder = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&recorder)));
+  aclrtEvent event = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEventWithFlag(&event, ACL_EVENT_SYNC)));
+  ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, recorder)));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(recorder)));
+  // Without a reset a wait targets the completed record: it does not hold the stream.
+  ASSERT_TRUE(Succeeds(aclrtStreamWaitEvent(waiter, event)));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(waiter)));
+  aclrtEventWaitStatus wait_status = ACL_EVENT_WAIT_STATUS_NOT_READY;
+  ASSERT_TRUE(Succeeds(aclrtQueryEventWaitStatus(event, &wait_status)));
+  EXPECT_EQ(wait_status, ACL_EVENT_WAIT_STATUS_COMPLETE);
+
+  ASSERT_TRUE(Succeeds(aclrtResetEvent(event, waiter)));
+  ASSERT_TRUE(Succeeds(aclrtQueryEventWaitStatus(event, &wait_status)));
+  EXPECT_EQ(wait_status, ACL_EVENT_WAIT_STATUS_NOT_READY);
+  test::DeviceBuffer word(8);
+  ASSERT_TRUE(Succeeds(aclrtMemset(word.get(), 8, 0, 8)));
+  ASSERT_TRUE(Succeeds(aclrtStreamWaitEvent(waiter, event)));  // waits for the next record
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(word.get(), 8, 7, 8, waiter)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  aclrtStreamStatus status = ACL_STREAM_STATUS_COMPLETE;
+  ASSERT_TRUE(Succeeds(aclrtStreamQuery(waiter, &status)));
+  EXPECT_EQ(status, ACL_STREAM_STATUS_NOT_READY);
+  EXPECT_EQ(word.Download<uint8_t>(8), std::vector<uint8_t>(8, 0));
+  ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, recorder)));  // the next record releases it
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(waiter)));
+  EXPECT_EQ(word.Download<uint8_t>(8), std::vector<uint8_t>(8, 7));
+
+  // A wait for a record that never comes ends when its stream is destroyed: nothing hangs.
+  ASSERT_TRUE(Succeeds(aclrtResetEvent(event, recorder)));
+  ASSERT_TRUE(Succeeds(aclrtStreamWaitEvent(recorder, event)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(recorder)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
+}
+
+TEST(AclResetEvent, OnlyEventsThatHaveWaitTasksAreReset) {
+  test::RuntimeSession session;
+  aclrtEvent plain = nullptr, sync = nullptr, timeline = nullptr, device_only = nullptr, ex = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEvent(&plain)));
+  ASSERT_TRUE(Succeeds(aclrtCreateEventWithFlag(&sync, ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE)));
+  ASSERT_TRUE(Succeeds(aclrtCreateEventWithFlag(&timeline, ACL_EVENT_TIME_LINE)));
+  ASSERT_TRUE(Succeeds(aclrtCreateEventWithFlag(&device_only, ACL_EVENT_DEVICE_USE_ONLY)));
+  ASSERT_TRUE(Succeeds(aclrtCreateEventExWithFlag(&ex, ACL_EVENT_SYNC)));
+  EXPECT_TRUE(Succeeds(aclrtResetEvent(plain, session.stream())));
+  EXPECT_TRUE(Succeeds(aclrtResetEvent(sync, nullptr)));  // the default stream
+  EXPECT_TRUE(FailsWith(aclrtResetEvent(timeline, session.stream()), ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        "aclrtResetEvent", {"no need to reset the event"}));
+  EXPECT_TRUE(FailsWith(aclrtResetEvent(device_only, session.stream()), ACL_ERROR_RT_PARAM_INVALID, "aclrtResetEvent",
+                        {"device-only events"}));
+  EXPECT_TRUE(FailsWith(aclrtResetEvent(ex, session.stream()), ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtResetEvent",
+                        {"Current mode does not support"}));
+  aclrtStream persistent = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStreamWithConfig(&persistent, 0, ACL_STREAM_PERSISTENT)));
+  EXPECT_TRUE(FailsWith(aclrtResetEvent(plain, persistent), ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtResetEvent"));
+  EXPECT_TRUE(Succeeds(aclrtResetEvent(sync, persistent)));
+  EXPECT_TRUE(FailsWith(aclrtResetEvent(nullptr, session.stream()), ACL_ERROR_INVALID_PARAM, "aclrtResetEvent"));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeDevice()));
+  for (aclrtEvent e : {plain, sync, timeline, device_only, ex}) EXPECT_TRUE(Succeeds(aclrtDestroyEvent(e)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(persistent)));
+}
+
 }  // namespace

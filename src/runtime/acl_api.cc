@@ -189,9 +189,10 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
     std::shared_ptr<aclnn_host::Stream> target_stream;
     result = Runtime::Get().FindStream(api, stream, &target_stream);
     if (result != ACL_SUCCESS) return result;
-    // The wait targets the event's latest record when it is issued (at each replay, for a capture).
+    // The wait targets the event's latest record when it is issued (at each replay, for a capture),
+    // or after aclrtResetEvent the next one.
     auto issue = [target_event] {
-      const uint64_t sequence = target_event->LatestRecord();
+      const uint64_t sequence = target_event->WaitTarget();
       return aclnn_host::StreamTask([target_event, sequence] {
         if (sequence != 0) target_event->WaitFor(sequence);  // 0: never recorded, nothing to wait for
         return aclnn_host::TaskResult();
@@ -204,7 +205,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
       graph->Add(std::move(wait));
       return ACL_SUCCESS;
     }
-    if (target_event->LatestRecord() == 0) return ACL_SUCCESS;  // never recorded: nothing to wait for
+    if (target_event->WaitTarget() == 0) return ACL_SUCCESS;  // never recorded: nothing to wait for
     const bool queued = target_stream->Enqueue(issue());
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });

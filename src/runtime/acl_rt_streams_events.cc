@@ -52,7 +52,7 @@ aclError CreateStreamChecked(const char* api, aclrtStream* stream, uint32_t prio
   return Runtime::Get().CreateStream(api, stream, priority, flags);
 }
 
-aclError CreateEventChecked(const char* api, aclrtEvent* event, uint32_t flag) {
+aclError CreateEventChecked(const char* api, aclrtEvent* event, uint32_t flag, aclnn_host::EventOrigin origin) {
   if (event == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "event is nullptr.");
   if ((flag & ~kEventFlags) != 0) {
     return Fail(api, ACL_ERROR_INVALID_PARAM, "flag 0x%x has bits that are no ACL_EVENT_* flag.", flag);
@@ -61,7 +61,7 @@ aclError CreateEventChecked(const char* api, aclrtEvent* event, uint32_t flag) {
     return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                 "ACL_EVENT_IPC is not supported by aclnn-host: events live in one process.");
   }
-  return Runtime::Get().CreateEvent(api, event, flag);
+  return Runtime::Get().CreateEvent(api, event, flag, origin);
 }
 
 /// The completion time of `event`'s latest record; ACL_ERROR_RT_EVENT_NOT_COMPLETE when it has
@@ -247,12 +247,12 @@ aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout) {
 
 aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t flag) {
   const char* api = "aclrtCreateEventWithFlag";
-  return Run(api, [&] { return CreateEventChecked(api, event, flag); });
+  return Run(api, [&] { return CreateEventChecked(api, event, flag, aclnn_host::EventOrigin::kWithFlag); });
 }
 
 aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) {
   const char* api = "aclrtCreateEventExWithFlag";
-  return Run(api, [&] { return CreateEventChecked(api, event, flag); });
+  return Run(api, [&] { return CreateEventChecked(api, event, flag, aclnn_host::EventOrigin::kExWithFlag); });
 }
 
 aclError aclrtGetEventId(aclrtEvent event, uint32_t* eventId) {
@@ -279,7 +279,8 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
   });
 }
 
-// A wait on the event is satisfied once its latest record (the one a wait would target) completed.
+// A wait on the event is satisfied once the record a wait would target (the latest, or after a
+// reset the next) completed.
 aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus* status) {
   const char* api = "aclrtQueryEventWaitStatus";
   return Run(api, [&] {
@@ -288,7 +289,7 @@ aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus* statu
     const aclError result = Runtime::Get().FindEvent(api, event, &target);
     if (result != ACL_SUCCESS) return result;
     *status =
-        target->IsComplete(target->LatestRecord()) ? ACL_EVENT_WAIT_STATUS_COMPLETE : ACL_EVENT_WAIT_STATUS_NOT_READY;
+        target->IsComplete(target->WaitTarget()) ? ACL_EVENT_WAIT_STATUS_COMPLETE : ACL_EVENT_WAIT_STATUS_NOT_READY;
     return ACL_SUCCESS;
   });
 }
@@ -389,9 +390,10 @@ aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, i
     std::shared_ptr<aclnn_host::Stream> target_stream;
     status = Runtime::Get().FindStream(api, stream, &target_stream);
     if (status != ACL_SUCCESS) return status;
-    // The wait targets the event's latest record when it is issued (at each replay, for a capture).
+    // The wait targets the event's latest record when it is issued (at each replay, for a capture),
+    // or after aclrtResetEvent the next one.
     auto issue = [target_event, bound, timeout] {
-      const uint64_t sequence = target_event->LatestRecord();
+      const uint64_t sequence = target_event->WaitTarget();
       return aclnn_host::StreamTask([target_event, sequence, bound, timeout] {
         if (sequence == 0 || target_event->WaitFor(sequence, bound)) return aclnn_host::TaskResult();
         return aclnn_host::TaskResult{ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
@@ -407,7 +409,7 @@ aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, i
       graph->Add(std::move(wait));
       return ACL_SUCCESS;
     }
-    if (target_event->LatestRecord() == 0) return ACL_SUCCESS;  // never recorded: nothing to wait for
+    if (target_event->WaitTarget() == 0) return ACL_SUCCESS;  // never recorded: nothing to wait for
     const bool queued = target_stream->Enqueue(issue());
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });
@@ -426,6 +428,65 @@ aclError aclrtGetThreadLastTaskId(uint32_t* taskId) {
     if (taskId == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "taskId is nullptr.");
     *taskId = aclnn_host::Stream::ThreadLastTaskId();
     return ACL_SUCCESS;
+  });
+}
+
+}  // extern "C"
+
+// aclrtResetEvent: upstream's checks (src/runtime/api/impl/api_error.cc EventReset, api_impl.cc
+// EventReset, commit 681ef761) over the flags upstream's events carry — aclrtCreateEvent's are
+// RT_EVENT_DEFAULT (DDSYNC | TIME_LINE | STREAM_MARK), the flagged ones what the program passed.
+// The reset takes effect when issued, as upstream's HasReset does: waits issued after it wait for
+// the event's next record. The stream gets an EVENT_RESET task (in issue order, for task ids and
+// captures; it has nothing left to do when it runs).
+extern "C" {
+
+aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
+  const char* api = "aclrtResetEvent";
+  return Run(api, [&] {
+    if (event == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "event is nullptr.");
+    std::shared_ptr<aclnn_host::Event> target_event;
+    aclError status = Runtime::Get().FindEvent(api, event, &target_event);
+    if (status != ACL_SUCCESS) return status;
+    constexpr uint32_t kRtEventDdsync = 0x04u;  // in aclrtCreateEvent's RT_EVENT_DEFAULT
+    const uint32_t flags = target_event->origin() == aclnn_host::EventOrigin::kCreateEvent
+                               ? kRtEventDdsync | ACL_EVENT_TIME_LINE | ACL_EVENT_CAPTURE_STREAM_PROGRESS
+                               : target_event->flags();
+    if ((flags & ACL_EVENT_DEVICE_USE_ONLY) != 0) {
+      return Fail(
+          api, ACL_ERROR_RT_PARAM_INVALID,
+          "Event reset: parameter evt.eventFlag_ value %u: device-only events can be called only on the device.",
+          flags);
+    }
+    if ((flags & (ACL_EVENT_SYNC | kRtEventDdsync | ACL_EVENT_EXTERNAL)) == 0) {
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  "flag=%u is not supported, and there is no need to reset the event (only ACL_EVENT_SYNC, "
+                  "ACL_EVENT_EXTERNAL and aclrtCreateEvent's events are reset).",
+                  flags);
+    }
+    std::shared_ptr<aclnn_host::Stream> target_stream;
+    status = Runtime::Get().FindStream(api, stream, &target_stream);
+    if (status != ACL_SUCCESS) return status;
+    const bool model_stream = (target_stream->flags() & ACL_STREAM_PERSISTENT) != 0;
+    if (target_event->origin() == aclnn_host::EventOrigin::kExWithFlag ||
+        (target_event->origin() == aclnn_host::EventOrigin::kCreateEvent && model_stream)) {
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  "Current mode does not support resetting this event on this stream (events of "
+                  "aclrtCreateEventExWithFlag, and aclrtCreateEvent's events on a model stream, need no reset).");
+    }
+    auto issue = [target_event] {
+      target_event->MarkReset();
+      return aclnn_host::StreamTask([] { return aclnn_host::TaskResult(); });
+    };
+    if (std::shared_ptr<aclnn_host::CaptureGraph> graph = target_stream->capture()) {
+      aclnn_host::CapturedTask reset;
+      reset.issue = issue;
+      reset.label = aclnn_host::TaskLabel{"EVENT_RESET"};
+      graph->Add(std::move(reset));
+      return ACL_SUCCESS;
+    }
+    const bool queued = target_stream->Enqueue(issue(), /*always_run=*/false, aclnn_host::TaskLabel{"EVENT_RESET"});
+    return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });
 }
 

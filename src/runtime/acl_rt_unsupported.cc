@@ -99,12 +99,6 @@ aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* u
   return NotSupported("aclrtGetDeviceUtilizationRate", "aclrtGetDeviceUtilizationRate is not supported by aclnn-host: the emulated device has no cube, vector or AI CPU utilisation counters; its kernels run on the host's thread pool.");
 }
 
-aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
-  (void)event;
-  (void)stream;
-  return NotSupported("aclrtResetEvent", "aclrtResetEvent is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtMallocForTaskScheduler(void** devPtr, size_t size, aclrtMemMallocPolicy policy, aclrtMallocConfig* cfg) {
   (void)devPtr;
   (void)size;
@@ -1372,7 +1366,7 @@ aclError aclrtDevicePeerAccessStatus(int32_t deviceId, int32_t peerDeviceId, int
 
 aclError aclrtStreamStop(aclrtStream stream) {
   (void)stream;
-  return NotSupported("aclrtStreamStop", "aclrtStreamStop is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtStreamStop", "aclrtStreamStop is not supported by aclnn-host: a task already running on a host thread cannot be stopped midway (aclrtStreamAbort drops the tasks still queued).");
 }
 
 aclError aclrtTaskUpdateAsync(aclrtStream taskStream, uint32_t taskId, aclrtTaskUpdateInfo* info, aclrtStream execStream) {

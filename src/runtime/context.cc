@@ -706,13 +706,13 @@ aclError Runtime::StreamsOfCurrentDevice(const char* api, std::vector<std::share
   return ACL_SUCCESS;
 }
 
-aclError Runtime::CreateEvent(const char* api, aclrtEvent* event, uint32_t flags) {
+aclError Runtime::CreateEvent(const char* api, aclrtEvent* event, uint32_t flags, EventOrigin origin) {
   if (event == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "event is nullptr.");
   std::lock_guard<std::mutex> lock(mutex_);  // as in CreateStream
   int32_t device = -1;
   const aclError status = RequireContextLocked(api, &device);
   if (status != ACL_SUCCESS) return status;
-  auto created = std::make_shared<Event>(device, flags);
+  auto created = std::make_shared<Event>(device, flags, origin);
   events_.emplace(created.get(), created);
   *event = created.get();
   return ACL_SUCCESS;

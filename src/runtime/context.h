@@ -82,7 +82,8 @@ class AH_INTERNAL_API Runtime {
   /// included; queued work is drained, as by aclrtResetDevice.
   aclError ResetDeviceForce(const char* api, int32_t device);
 
-  aclError CreateEvent(const char* api, aclrtEvent* event, uint32_t flags = 0);
+  aclError CreateEvent(const char* api, aclrtEvent* event, uint32_t flags = 0,
+                       EventOrigin origin = EventOrigin::kCreateEvent);
   aclError DestroyEvent(const char* api, aclrtEvent event);
   aclError FindEvent(const char* api, aclrtEvent handle, std::shared_ptr<Event>* event);
   /// aclrtGetEventAvailNum: kEventsPerDevice less the live events of the current device.

@@ -284,11 +284,23 @@ void Stream::Shutdown() {
   --done_waiters_;
 }
 
-Event::Event(int32_t device, uint32_t flags) : device_(device), id_(next_event_id.fetch_add(1)), flags_(flags) {}
+Event::Event(int32_t device, uint32_t flags, EventOrigin origin)
+    : device_(device), id_(next_event_id.fetch_add(1)), flags_(flags), origin_(origin) {}
 
 uint64_t Event::BeginRecord() {
   std::lock_guard<std::mutex> lock(mutex_);
+  reset_ = false;
   return ++recorded_;
+}
+
+void Event::MarkReset() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  reset_ = true;
+}
+
+uint64_t Event::WaitTarget() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return reset_ ? recorded_ + 1 : recorded_;
 }
 
 void Event::Complete(uint64_t sequence) {
@@ -319,18 +331,24 @@ bool Event::IsCompleteLocked(uint64_t sequence) const {
   return sequence <= completed_through_ || completed_beyond_.count(sequence) != 0;
 }
 
-void Event::WaitFor(uint64_t sequence) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  completed_cv_.wait(lock, [&] { return IsCompleteLocked(sequence); });
-}
+void Event::WaitFor(uint64_t sequence) { WaitFor(sequence, std::chrono::milliseconds::max()); }
 
 bool Event::WaitFor(uint64_t sequence, std::chrono::milliseconds timeout) {
+  Stream* const running = Stream::Running();
+  const uint64_t epoch = running != nullptr ? running->cancellations() : 0;
+  const bool forever = timeout == std::chrono::milliseconds::max();  // now + max would overflow
+  const auto deadline =
+      forever ? std::chrono::steady_clock::time_point::max() : std::chrono::steady_clock::now() + timeout;
   std::unique_lock<std::mutex> lock(mutex_);
-  if (timeout == std::chrono::milliseconds::max()) {  // for ever: now + max would overflow
-    completed_cv_.wait(lock, [&] { return IsCompleteLocked(sequence); });
-    return true;
+  while (!IsCompleteLocked(sequence)) {
+    if (running != nullptr && (running->shutting_down() || running->cancellations() != epoch)) return true;
+    if (!forever && std::chrono::steady_clock::now() >= deadline) return false;
+    // A completion wakes the wait at once; the slices only bound how late a cancellation is seen.
+    auto slice = std::chrono::steady_clock::now() + std::chrono::milliseconds(10);
+    if (!forever && slice > deadline) slice = deadline;
+    completed_cv_.wait_until(lock, slice);
   }
-  return completed_cv_.wait_for(lock, timeout, [&] { return IsCompleteLocked(sequence); });
+  return true;
 }
 
 bool Event::CompletionTime(uint64_t sequence, std::chrono::steady_clock::time_point* when) {

@@ -204,15 +204,26 @@ class AH_INTERNAL_API Stream {
 /// An event counts its records; a wait targets the latest record at the time of the wait. Records
 /// on different streams complete in any order, so each record's completion is tracked on its own:
 /// a later record completing says nothing about an earlier one still queued elsewhere.
+/// Which call made an event: it decides what aclrtResetEvent accepts (upstream's runtime treats
+/// aclrtCreateEvent's events, flagged events and aclrtCreateEventExWithFlag's "new mode" ones apart).
+enum class EventOrigin { kCreateEvent, kWithFlag, kExWithFlag };
+
 class AH_INTERNAL_API Event {
  public:
-  explicit Event(int32_t device, uint32_t flags = 0);
+  explicit Event(int32_t device, uint32_t flags = 0, EventOrigin origin = EventOrigin::kWithFlag);
   int32_t device() const { return device_; }
   uint32_t id() const { return id_; }        // unique in the process, from 0
   uint32_t flags() const { return flags_; }  // aclrtCreateEventWithFlag's
+  EventOrigin origin() const { return origin_; }
 
-  /// Starts a new record and returns its sequence number (1, 2, ...).
+  /// Starts a new record and returns its sequence number (1, 2, ...). Ends a reset.
   uint64_t BeginRecord();
+  /// aclrtResetEvent, when issued: waits issued from now on wait for the next record (as the
+  /// NPU's wait after a reset does), until that record is issued.
+  void MarkReset();
+  /// The record a wait issued now targets: the latest one, or after a reset the next one (0:
+  /// never recorded and not reset, nothing to wait for).
+  uint64_t WaitTarget();
   /// Marks record `sequence` complete.
   void Complete(uint64_t sequence);
   /// The latest record started (0: never recorded).
@@ -222,6 +233,8 @@ class AH_INTERNAL_API Event {
   /// Whether record `sequence` has completed (record 0, "never recorded", always has).
   bool IsComplete(uint64_t sequence);
   /// WaitFor, giving up after `timeout` (milliseconds::max(): for ever); false when it timed out.
+  /// A wait run by a stream task also ends (true) when that stream is aborted or shuts down: the
+  /// record it waits for may never be issued (a wait after a reset).
   bool WaitFor(uint64_t sequence, std::chrono::milliseconds timeout);
   /// When record `sequence` completed, on the steady clock (the stream's timeline: the record
   /// completes when its stream reaches it). False when that record is not the latest completed
@@ -234,9 +247,11 @@ class AH_INTERNAL_API Event {
   const int32_t device_;
   const uint32_t id_;
   const uint32_t flags_;
+  const EventOrigin origin_;
   std::mutex mutex_;
   std::condition_variable completed_cv_;
   uint64_t recorded_ = 0;
+  bool reset_ = false;                   // a reset was issued after the latest record
   uint64_t completed_through_ = 0;       // every record <= this has completed
   std::set<uint64_t> completed_beyond_;  // completed records > completed_through_
   uint64_t timed_sequence_ = 0;          // the highest completed record, and when it completed
