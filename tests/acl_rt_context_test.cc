@@ -391,3 +391,34 @@ TEST(AclMemUsageInfo, NotSupportedOnAscend950) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(AclPeerAccess, EveryEmulatedDeviceReachesEveryOtherWithUpstreamsChecks) {
+  setenv("ACLNN_HOST_DEVICE_COUNT", "2", 1);
+  test::RuntimeSession session;
+  int32_t can = -1;
+  ASSERT_TRUE(test::Succeeds(aclrtDeviceCanAccessPeer(&can, 0, 1)));
+  EXPECT_EQ(can, 1);
+  EXPECT_TRUE(test::FailsWith(aclrtDeviceCanAccessPeer(&can, 1, 1), ACL_ERROR_INVALID_PARAM, "aclrtDeviceCanAccessPeer",
+                              {"deviceId 1 cannot be equal to peerDeviceId 1"}));
+  EXPECT_TRUE(test::FailsWith(aclrtDeviceCanAccessPeer(&can, 0, 2), ACL_ERROR_RT_INVALID_DEVICEID,
+                              "aclrtDeviceCanAccessPeer", {"peerDeviceId 2 is out of range [0, 2)."}));
+  EXPECT_TRUE(
+      test::FailsWith(aclrtDeviceCanAccessPeer(nullptr, 0, 1), ACL_ERROR_RT_PARAM_INVALID, "aclrtDeviceCanAccessPeer"));
+  EXPECT_TRUE(test::Succeeds(aclrtDeviceEnablePeerAccess(1, 0)));
+  EXPECT_TRUE(
+      test::FailsWith(aclrtDeviceEnablePeerAccess(1, 1), ACL_ERROR_FEATURE_UNSUPPORTED, "aclrtDeviceEnablePeerAccess"));
+  EXPECT_TRUE(
+      test::FailsWith(aclrtDeviceEnablePeerAccess(0, 0), ACL_ERROR_INVALID_PARAM, "aclrtDeviceEnablePeerAccess"));
+  EXPECT_TRUE(test::Succeeds(aclrtDeviceDisablePeerAccess(1)));
+  EXPECT_TRUE(
+      test::FailsWith(aclrtDeviceDisablePeerAccess(5), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtDeviceDisablePeerAccess"));
+  std::thread([] {
+    EXPECT_TRUE(
+        test::FailsWith(aclrtDeviceEnablePeerAccess(1, 0), ACL_ERROR_RT_CONTEXT_NULL, "aclrtDeviceEnablePeerAccess"));
+  }).join();
+  unsetenv("ACLNN_HOST_DEVICE_COUNT");
+}
+
+}  // namespace

@@ -14,6 +14,7 @@
 #include "runtime/memory.h"
 #include "runtime/soc_profile.h"
 
+using aclnn_host::Fail;
 using aclnn_host::Runtime;
 
 namespace {
@@ -272,6 +273,72 @@ aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo* memUsageInfo,
 aclError aclrtGetEventAvailNum(uint32_t* eventCount) {
   const char* api = "aclrtGetEventAvailNum";
   return Run(api, [&] { return Runtime::Get().AvailableEvents(api, eventCount); });
+}
+
+}  // extern "C"
+
+// Peer access between emulated devices (hicann/runtime src/acl/aclrt_impl/memory.cpp and the
+// runtime's EnableP2P/DisableP2P/DeviceCanAccessPeer checks, commit 681ef761). Every emulated
+// device lives in the host's memory, so each can reach every other: aclrtDeviceCanAccessPeer says
+// 1, and enabling or disabling checks its arguments and has nothing to switch (aclnn-host does not
+// require peer access before an ACL_MEMCPY_INTER_DEVICE_TO_DEVICE copy: upstream's failure for a
+// copy without it is not known).
+namespace {
+
+aclError RequireDistinctPeer(const char* api, int32_t device, int32_t peer) {
+  if (device != peer) return ACL_SUCCESS;
+  return Fail(api, ACL_ERROR_INVALID_PARAM, "deviceId %d cannot be equal to peerDeviceId %d", device, peer);
+}
+
+aclError RequireDevice(const char* api, const char* name, int32_t device) {
+  const uint32_t count = Runtime::Get().device_count();
+  if (device >= 0 && static_cast<uint32_t>(device) < count) return ACL_SUCCESS;
+  return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "%s %d is out of range [0, %u).", name, device, count);
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer, int32_t deviceId, int32_t peerDeviceId) {
+  const char* api = "aclrtDeviceCanAccessPeer";
+  return Run(api, [&] {
+    aclError status = RequireDistinctPeer(api, deviceId, peerDeviceId);
+    if (status != ACL_SUCCESS) return status;
+    if (Runtime::Get().profile() == nullptr) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+    status = RequireDevice(api, "peerDeviceId", peerDeviceId);
+    if (status != ACL_SUCCESS) return status;
+    status = RequireDevice(api, "deviceId", deviceId);
+    if (status != ACL_SUCCESS) return status;
+    if (canAccessPeer == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "canAccessPeer is nullptr.");
+    *canAccessPeer = 1;
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags) {
+  const char* api = "aclrtDeviceEnablePeerAccess";
+  return Run(api, [&] {
+    if (flags != 0) return Fail(api, ACL_ERROR_FEATURE_UNSUPPORTED, "flags %u is reserved and must be 0.", flags);
+    int32_t device = -1;
+    aclError status = Runtime::Get().RequireContext(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    status = RequireDistinctPeer(api, device, peerDeviceId);
+    if (status != ACL_SUCCESS) return status;
+    return RequireDevice(api, "peerDeviceId", peerDeviceId);
+  });
+}
+
+aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) {
+  const char* api = "aclrtDeviceDisablePeerAccess";
+  return Run(api, [&] {
+    int32_t device = -1;
+    aclError status = Runtime::Get().RequireContext(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    status = RequireDistinctPeer(api, device, peerDeviceId);
+    if (status != ACL_SUCCESS) return status;
+    return RequireDevice(api, "peerDeviceId", peerDeviceId);
+  });
 }
 
 }  // extern "C"

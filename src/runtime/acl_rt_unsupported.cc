@@ -315,24 +315,6 @@ aclError aclrtGetGroupInfoDetail(const aclrtGroupInfo* groupInfo, int32_t groupI
   return NotSupported("aclrtGetGroupInfoDetail", "aclrtGetGroupInfoDetail is not supported by aclnn-host: AI core groups are not emulated.");
 }
 
-aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer, int32_t deviceId, int32_t peerDeviceId) {
-  (void)canAccessPeer;
-  (void)deviceId;
-  (void)peerDeviceId;
-  return NotSupported("aclrtDeviceCanAccessPeer", "aclrtDeviceCanAccessPeer is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags) {
-  (void)peerDeviceId;
-  (void)flags;
-  return NotSupported("aclrtDeviceEnablePeerAccess", "aclrtDeviceEnablePeerAccess is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) {
-  (void)peerDeviceId;
-  return NotSupported("aclrtDeviceDisablePeerAccess", "aclrtDeviceDisablePeerAccess is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtSetOpWaitTimeout(uint32_t timeout) {
   (void)timeout;
   return NotSupported("aclrtSetOpWaitTimeout", "aclrtSetOpWaitTimeout is not supported by aclnn-host: aclnn-host does not implement it yet.");
