@@ -176,6 +176,19 @@ void BM_Kernel(benchmark::State& state, aclDataType dtype) {
   SetThroughput(state, ops.elements, dtype);
 }
 
+// fp16's conversion floor through the same plan and split as BM_Kernel (roofline_kernels.cc).
+void BM_ConversionFloor(benchmark::State& state) {
+  Operands ops(ACL_FLOAT16, {state.range(0)});
+  PlannedRun run(ops);
+  const aclnn_host::DenseKernel floor = bench::ConversionFloorKernelF16();
+  const aclnn_host::TensorDesc* inputs[2] = {&aclnn_host::DescOf(ops.tensors[0]), &aclnn_host::DescOf(ops.tensors[1])};
+  uint64_t workspace = 0;
+  const aclnn_host::ElementwisePlan plan(inputs, 2, aclnn_host::DescOf(ops.tensors[2]), {floor, floor},
+                                         run.plan->split(), &workspace);
+  for (auto _ : state) plan.Execute(run.args);
+  SetThroughput(state, ops.elements, ACL_FLOAT16);
+}
+
 void BM_Roofline(benchmark::State& state, aclDataType dtype, bool streaming = false, int halves = 0) {
   Operands ops(dtype, {state.range(0)});
   PlannedRun run(ops);
@@ -474,6 +487,7 @@ BENCHMARK_CAPTURE(BM_Kernel, bf16, ACL_BF16)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_Roofline, fp32, ACL_FLOAT)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_Roofline, fp16, ACL_FLOAT16)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_Roofline, bf16, ACL_BF16)->Apply(Sizes);
+BENCHMARK(BM_ConversionFloor)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_Roofline, fp32_two_halves, ACL_FLOAT, false, 2)->Arg(1 << 17)->Arg(1 << 20)->UseRealTime();
 BENCHMARK_CAPTURE(BM_Roofline, fp32_streaming_stores, ACL_FLOAT, true)
     ->Arg(1 << 20)

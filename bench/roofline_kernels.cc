@@ -79,6 +79,30 @@ void XorU16(int64_t n, const void* const* inputs, void* output) {
   for (; i < n; ++i) out[i] = static_cast<uint16_t>(a[i] ^ b[i]);
 }
 
+// The conversion floor of an exact fp16 kernel (issue 17): the least any fp16 kernel that
+// computes in fp32 must do — widen both inputs, one fp32 operation, narrow to nearest-even — with
+// the hardware conversions (F16C on x86) the real kernels use. What a kernel costs beyond this is
+// its arithmetic; what this costs beyond XorU16 is the conversions.
+void ConvertF16(int64_t n, const void* const* inputs, void* output) {
+  const hwy::float16_t* HWY_RESTRICT a = static_cast<const hwy::float16_t*>(inputs[0]);
+  const hwy::float16_t* HWY_RESTRICT b = static_cast<const hwy::float16_t*>(inputs[1]);
+  hwy::float16_t* HWY_RESTRICT out = static_cast<hwy::float16_t*>(output);
+  const hn::ScalableTag<float> df;
+  const hn::Rebind<hwy::float16_t, decltype(df)> df16;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+  int64_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const auto sum = hn::Add(hn::PromoteTo(df, hn::LoadU(df16, a + i)), hn::PromoteTo(df, hn::LoadU(df16, b + i)));
+    hn::StoreU(hn::DemoteTo(df16, sum), df16, out + i);
+  }
+  const hn::CappedTag<float, 1> d1;
+  const hn::Rebind<hwy::float16_t, decltype(d1)> d1f16;
+  for (; i < n; ++i) {
+    const auto sum = hn::Add(hn::PromoteTo(d1, hn::LoadU(d1f16, a + i)), hn::PromoteTo(d1, hn::LoadU(d1f16, b + i)));
+    hn::StoreU(hn::DemoteTo(d1f16, sum), d1f16, out + i);
+  }
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace bench
 HWY_AFTER_NAMESPACE();
@@ -90,6 +114,12 @@ HWY_EXPORT(XorU16);
 HWY_EXPORT(MulF32Streaming);
 HWY_EXPORT(SquareF32);
 HWY_EXPORT(ShiftXorU16);
+HWY_EXPORT(ConvertF16);
+
+aclnn_host::DenseKernel ConversionFloorKernelF16() {
+  hwy::GetChosenTarget().Update(hwy::SupportedTargets());
+  return HWY_DYNAMIC_DISPATCH(ConvertF16);
+}
 
 aclnn_host::DenseKernel UnaryRooflineKernel(size_t element_size) {
   hwy::GetChosenTarget().Update(hwy::SupportedTargets());

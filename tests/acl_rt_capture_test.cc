@@ -2,8 +2,10 @@
 // aclmdlRIDestroy and aclmdlRICaptureThreadExchangeMode, with the codes upstream's runtime returns.
 #include <gtest/gtest.h>
 
+#include <pthread.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -115,8 +117,6 @@ TEST(AclCapture, EachReplayRecordsTheEventAgainAndWaitsForTheLatestRecord) {
   aclmdlRI model = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
   aclrtEventRecordedStatus status = ACL_EVENT_RECORDED_STATUS_COMPLETE;
-  ASSERT_TRUE(Succeeds(aclrtQueryEventStatus(event, &status)));  // never recorded yet
-
   ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, stream)));
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   ASSERT_TRUE(Succeeds(aclrtQueryEventStatus(event, &status)));
@@ -136,7 +136,7 @@ TEST(AclCapture, EachReplayRecordsTheEventAgainAndWaitsForTheLatestRecord) {
   ASSERT_TRUE(Succeeds(aclrtMemcpyAsync(copied.get(), 8, flag.get(), 8, ACL_MEMCPY_DEVICE_TO_DEVICE, follower)));
   aclmdlRI follow = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(follower, &follow)));
-  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(flag.get(), 8, 0, 8, stream)));
+  ASSERT_TRUE(Succeeds(aclrtMemset(flag.get(), 8, 0, 8)));     // before the writer can write 9
   ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, stream)));  // waits for flag >= 1 again
   ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(follow, follower)));
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -304,14 +304,19 @@ TEST(AclCapture, AValueWaitReplayedOnAnotherStreamEndsWhenThatStreamIsAborted) {
   ASSERT_TRUE(Succeeds(aclrtCreateStream(&runner)));
   test::DeviceBuffer flag(8);
   ASSERT_TRUE(Succeeds(aclrtMemset(flag.get(), 8, 0, 8)));
+  static std::atomic<bool> started{false};
+  started = false;
   ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(capturing, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+  ASSERT_TRUE(Succeeds(aclrtLaunchHostFunc(
+      capturing, [](void*) { started = true; }, nullptr)));
   ASSERT_TRUE(Succeeds(aclrtValueWait(flag.get(), 1, ACL_STREAM_WAIT_VALUE_EQ, capturing)));
   aclmdlRI model = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(capturing, &model)));
   EXPECT_TRUE(Succeeds(aclrtDestroyStream(capturing)));  // the model outlives the stream it was captured on
   ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, runner)));
-  std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  EXPECT_TRUE(Succeeds(aclrtStreamAbort(runner)));  // ends the unmet wait of the runner's task
+  while (!started) std::this_thread::yield();
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));  // the wait, next on the worker, has begun
+  EXPECT_TRUE(Succeeds(aclrtStreamAbort(runner)));             // ends the unmet wait of the runner's task
   EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(runner)));
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
   EXPECT_TRUE(Succeeds(aclrtDestroyStream(runner)));
@@ -468,6 +473,75 @@ TEST(AclCapture, AtlasTrainingAnd310BPartsHaveNoModelRunInstances) {
   aclmdlRI model = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(inference.stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
   ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(inference.stream(), &model)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+TEST(AclCapture, AReplayIntoACapturingStreamIsCapturedWithItsIssueDecisions) {
+  test::RuntimeSession session;
+  aclrtStream outer = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&outer)));
+  aclrtEvent event = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEvent(&event)));
+  aclmdlRI inner = nullptr, nested = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, session.stream())));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(session.stream(), &inner)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(outer, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(inner, outer)));  // recorded into the outer capture
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(outer, &nested)));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeEvent(event)));  // no record was begun by the capture: nothing pending
+  for (int replay = 0; replay < 2; ++replay) {
+    ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(nested, outer)));
+    ASSERT_TRUE(Succeeds(aclrtSynchronizeEvent(event)));  // each replay's record completes
+  }
+  aclrtEventRecordedStatus status = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+  ASSERT_TRUE(Succeeds(aclrtQueryEventStatus(event, &status)));
+  EXPECT_EQ(status, ACL_EVENT_RECORDED_STATUS_COMPLETE);
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(nested)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(inner)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(outer)));
+}
+
+TEST(AclModelBuild, AStreamBoundToABuildIsNotACaptureAndAModelInBuildCanGo) {
+  test::RuntimeSession session;
+  aclrtStream persistent = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStreamWithConfig(&persistent, 0, ACL_STREAM_PERSISTENT)));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRIBuildBegin(&model, 0)));
+  ASSERT_TRUE(Succeeds(aclmdlRIBindStream(model, persistent, 0)));
+  aclmdlRICaptureStatus status = ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE;
+  aclmdlRI reported = reinterpret_cast<aclmdlRI>(0x1);
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(persistent, &status, &reported)));
+  EXPECT_EQ(status, ACL_MODEL_RI_CAPTURE_STATUS_NONE);
+  EXPECT_EQ(reported, nullptr);
+  aclmdlRI ended = nullptr;
+  EXPECT_TRUE(
+      FailsWith(aclmdlRICaptureEnd(persistent, &ended), ACL_ERROR_RT_STREAM_NOT_CAPTURED, "aclmdlRICaptureEnd"));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));  // in the middle of its build
+  // The stream records nothing any more: its own work runs.
+  test::DeviceBuffer word(8);
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(word.get(), 8, 5, 8, persistent)));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(persistent)));
+  EXPECT_EQ(word.Download<uint8_t>(8), std::vector<uint8_t>(8, 5));
+  aclmdlRI unbound = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRIBuildBegin(&unbound, 0)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(unbound)));  // never bound
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(persistent)));
+}
+
+TEST(AclCapture, ABlockingCallbackNobodyProcessesEndsWithTheModelsStream) {
+  test::RuntimeSession session;
+  const uint64_t self = static_cast<uint64_t>(pthread_self());
+  ASSERT_TRUE(Succeeds(aclrtSubscribeReport(self, session.stream())));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclrtLaunchCallback([](void*) {}, nullptr, ACL_CALLBACK_BLOCK, session.stream())));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(session.stream(), &model)));
+  ASSERT_TRUE(Succeeds(aclrtUnSubscribeReport(self, session.stream())));
+  // Nobody processes the replayed callback: the run times out, and the model (with the stream it
+  // runs on) still goes without hanging.
+  EXPECT_TRUE(FailsWith(aclmdlRIExecute(model, 50), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, "aclmdlRIExecute"));
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
 }
 

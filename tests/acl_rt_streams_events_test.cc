@@ -3,6 +3,7 @@
 // timeline. Blocking is proven with a gated stream (StreamGate), never by sleeping.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -409,6 +410,35 @@ TEST(AclResetEvent, OnlyEventsThatHaveWaitTasksAreReset) {
   ASSERT_TRUE(Succeeds(aclrtSynchronizeDevice()));
   for (aclrtEvent e : {plain, sync, timeline, device_only, ex}) EXPECT_TRUE(Succeeds(aclrtDestroyEvent(e)));
   EXPECT_TRUE(Succeeds(aclrtDestroyStream(persistent)));
+}
+
+TEST(AclResetEvent, DestroyingAStreamStillWaitsForARecordAlreadyIssued) {
+  test::RuntimeSession session;
+  aclrtStream recorder = nullptr, waiter = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&recorder)));
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&waiter)));
+  aclrtEvent event = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEvent(&event)));
+  static std::atomic<bool> recorder_done{false};
+  static std::atomic<bool> waiter_saw_recorder_done{false};
+  recorder_done = false;
+  waiter_saw_recorder_done = false;
+  ASSERT_TRUE(Succeeds(aclrtLaunchHostFunc(
+      recorder,
+      [](void*) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        recorder_done = true;
+      },
+      nullptr)));
+  ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, recorder)));
+  ASSERT_TRUE(Succeeds(aclrtStreamWaitEvent(waiter, event)));
+  ASSERT_TRUE(Succeeds(aclrtLaunchHostFunc(
+      waiter, [](void*) { waiter_saw_recorder_done = recorder_done.load(); }, nullptr)));
+  // Destruction drains the waiter in order: its wait still holds it until the record completes.
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(waiter)));
+  EXPECT_TRUE(waiter_saw_recorder_done.load());
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(recorder)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
 }
 
 }  // namespace

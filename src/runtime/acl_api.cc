@@ -198,15 +198,10 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
         return aclnn_host::TaskResult();
       });
     };
-    if (std::shared_ptr<aclnn_host::CaptureGraph> graph = target_stream->capture()) {
-      aclnn_host::CapturedTask wait;
-      wait.issue = issue;
-      wait.label = aclnn_host::TaskLabel{"EVENT_WAIT"};
-      graph->Add(std::move(wait));
-      return ACL_SUCCESS;
-    }
-    if (target_event->WaitTarget() == 0) return ACL_SUCCESS;  // never recorded: nothing to wait for
-    const bool queued = target_stream->Enqueue(issue());
+    aclnn_host::CapturedTask wait;
+    wait.issue = issue;
+    wait.label = aclnn_host::TaskLabel{"EVENT_WAIT"};
+    const bool queued = target_stream->IssueOrCapture(std::move(wait));
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });
 }

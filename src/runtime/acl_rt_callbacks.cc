@@ -162,7 +162,15 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
       Report report{fn, userData, std::make_shared<std::promise<void>>()};
       std::future<void> done = report.done->get_future();
       Reports::Get().Post(thread, std::move(report));
-      if (block) done.wait();
+      if (!block) return aclnn_host::TaskResult();
+      // Until the report thread has run it; aclrtStreamAbort and the destruction of the stream
+      // running the task end the wait (the report thread may have gone: a capture replays the
+      // callback to the thread subscribed when it was captured).
+      aclnn_host::Stream* const running = aclnn_host::Stream::Running();
+      const uint64_t epoch = running != nullptr ? running->cancellations() : 0;
+      while (done.wait_for(std::chrono::milliseconds(10)) != std::future_status::ready) {
+        if (running != nullptr && (running->shutting_down() || running->cancellations() != epoch)) break;
+      }
       return aclnn_host::TaskResult();
     });
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");

@@ -95,13 +95,15 @@ aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode) {
     if (status != ACL_SUCCESS) return status;
     auto graph = std::make_shared<CaptureGraph>(target->device(), mode, target->id());
     const aclmdlRI handle = CaptureRegistry::Get().Adopt(graph);  // before the graph is shared
-    if (!target->BeginCapture(graph)) {
+    // Registered before the stream records into it, so that no end can come before the registration.
+    CaptureRegistry::Get().CaptureStarted(graph);
+    if (const std::shared_ptr<CaptureGraph> existing = target->BeginCapture(graph)) {
+      CaptureRegistry::Get().CaptureStopped(graph);
       CaptureRegistry::Get().Destroy(handle);
       return Fail(api, ACL_ERROR_RT_STREAM_CAPTURED,
                   "Stream is already in capture status, device_id=%d, stream_id=%d, status=%s.", target->device(),
-                  target->id(), target->capture()->invalidated() ? "invalidated" : "active");
+                  target->id(), existing->invalidated() ? "invalidated" : "active");
     }
-    CaptureRegistry::Get().CaptureStarted(graph);
     return ACL_SUCCESS;
   });
 }
@@ -116,7 +118,8 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus* statu
     std::shared_ptr<aclnn_host::Stream> target;
     const aclError found = Runtime::Get().FindStream(api, stream, &target);
     if (found != ACL_SUCCESS) return found;
-    const std::shared_ptr<CaptureGraph> graph = target->capture();
+    std::shared_ptr<CaptureGraph> graph = target->capture();
+    if (graph != nullptr && graph->origin_stream() < 0) graph = nullptr;  // bound to a model being built
     if (status != nullptr) {
       *status = graph == nullptr       ? ACL_MODEL_RI_CAPTURE_STATUS_NONE
                 : graph->invalidated() ? ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED
@@ -137,7 +140,9 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
     const aclError found = Runtime::Get().FindStream(api, stream, &target);
     if (found != ACL_SUCCESS) return found;
     std::shared_ptr<CaptureGraph> graph = target->capture();
-    if (graph == nullptr) {
+    // A stream bound to a model being built is not capturing (aclmdlRIBuildEnd ends that); nor is
+    // one whose capture another thread ended meanwhile.
+    if (graph == nullptr || graph->origin_stream() < 0 || target->EndCapture(graph.get()) == nullptr) {
       return Fail(api, ACL_ERROR_RT_STREAM_NOT_CAPTURED,
                   "The stream (stream_id=%d) is not in capture status, call aclmdlRICaptureBegin to capture the "
                   "stream first.",
@@ -145,7 +150,6 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
     }
     const bool wrong_thread =
         graph->begin_thread() != std::this_thread::get_id() && graph->mode() != ACL_MODEL_RI_CAPTURE_MODE_RELAXED;
-    target->EndCapture();
     graph->StopCapturing();
     CaptureRegistry::Get().CaptureStopped(graph);
     const aclmdlRI handle = graph->handle();
@@ -230,8 +234,15 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI) {
     std::shared_ptr<CaptureGraph> graph;
     aclError status = FindModel(api, modelRI, &graph);
     if (status != ACL_SUCCESS) return status;
-    status = RequireCaptureEnded(api, *graph);
-    if (status != ACL_SUCCESS) return status;
+    if (graph->origin_stream() < 0) {
+      // A model being built may go (an error path's clean-up): its stream stops recording.
+      if (const std::shared_ptr<aclnn_host::Stream> bound = graph->bound_stream()) bound->EndCapture(graph.get());
+      graph->StopCapturing();
+      graph->set_bound_stream(nullptr);
+    } else {
+      status = RequireCaptureEnded(api, *graph);
+      if (status != ACL_SUCCESS) return status;
+    }
     // Replays already issued keep their own copies of the tasks: they run to completion.
     CaptureRegistry::Get().Destroy(modelRI);
     return ACL_SUCCESS;
@@ -310,15 +321,15 @@ aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
                   "persistent streams can be bound to a model.",
                   target->id());
     }
-    if (graph->bound_stream() != nullptr) {
+    if (!graph->TryBind(target)) {
       return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                   "the model already has its head stream: aclnn-host's models have one stream.");
     }
-    if (!target->BeginCapture(graph)) {
+    if (target->BeginCapture(graph) != nullptr) {
+      graph->set_bound_stream(nullptr);
       return Fail(api, ACL_ERROR_RT_STREAM_CAPTURED, "stream %d is already bound to a model or capturing.",
                   target->id());
     }
-    graph->set_bound_stream(target);
     return ACL_SUCCESS;
   });
 }
@@ -358,7 +369,7 @@ aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void* reserve) {
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
                   "the end of the bound stream's tasks is not marked: call aclmdlRIEndTask first.");
     }
-    bound->EndCapture();  // the stream stays bound (until aclmdlRIUnbindStream) but runs its own work again
+    bound->EndCapture(graph.get());  // the stream stays bound (until aclmdlRIUnbindStream) but runs its own work again
     graph->StopCapturing();
     return ACL_SUCCESS;
   });
@@ -377,7 +388,7 @@ aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream) {
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "stream %d is not bound to the model.", target->id());
     }
     if (graph->capturing()) {
-      target->EndCapture();  // unbound before aclmdlRIBuildEnd: what it recorded stays in the model
+      target->EndCapture(graph.get());  // unbound before aclmdlRIBuildEnd: what it recorded stays in the model
       graph->StopCapturing();
     }
     graph->set_bound_stream(nullptr);

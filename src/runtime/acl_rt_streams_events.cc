@@ -402,15 +402,10 @@ aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, i
                                                                timeout)};
       });
     };
-    if (std::shared_ptr<aclnn_host::CaptureGraph> graph = target_stream->capture()) {
-      aclnn_host::CapturedTask wait;
-      wait.issue = issue;
-      wait.label = aclnn_host::TaskLabel{"EVENT_WAIT"};
-      graph->Add(std::move(wait));
-      return ACL_SUCCESS;
-    }
-    if (target_event->WaitTarget() == 0) return ACL_SUCCESS;  // never recorded: nothing to wait for
-    const bool queued = target_stream->Enqueue(issue());
+    aclnn_host::CapturedTask wait;
+    wait.issue = issue;
+    wait.label = aclnn_host::TaskLabel{"EVENT_WAIT"};
+    const bool queued = target_stream->IssueOrCapture(std::move(wait));
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });
 }
@@ -478,14 +473,10 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
       target_event->MarkReset();
       return aclnn_host::StreamTask([] { return aclnn_host::TaskResult(); });
     };
-    if (std::shared_ptr<aclnn_host::CaptureGraph> graph = target_stream->capture()) {
-      aclnn_host::CapturedTask reset;
-      reset.issue = issue;
-      reset.label = aclnn_host::TaskLabel{"EVENT_RESET"};
-      graph->Add(std::move(reset));
-      return ACL_SUCCESS;
-    }
-    const bool queued = target_stream->Enqueue(issue(), /*always_run=*/false, aclnn_host::TaskLabel{"EVENT_RESET"});
+    aclnn_host::CapturedTask reset;
+    reset.issue = issue;
+    reset.label = aclnn_host::TaskLabel{"EVENT_RESET"};
+    const bool queued = target_stream->IssueOrCapture(std::move(reset));
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });
 }

@@ -108,6 +108,13 @@ void CaptureGraph::set_bound_stream(std::shared_ptr<Stream> stream) {
   bound_stream_ = std::move(stream);
 }
 
+bool CaptureGraph::TryBind(std::shared_ptr<Stream> stream) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (bound_stream_ != nullptr) return false;
+  bound_stream_ = std::move(stream);
+  return true;
+}
+
 std::shared_ptr<Stream> CaptureGraph::bound_stream() {
   std::lock_guard<std::mutex> lock(mutex_);
   return bound_stream_;
@@ -142,13 +149,9 @@ aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& st
     }
   }
   for (size_t i = 0; i < tasks.size(); ++i) {
-    CapturedTask& task = tasks[i];
-    StreamTask run = task.issue();
-    const MemoryRange* ranges = task.memory.empty() ? nullptr : task.memory.data();
-    if (!stream->Enqueue(run, std::move(pins[i]), ranges, task.memory.size(), task.memory_device, task.always_run,
-                         task.label)) {
-      // An event record already started must complete, or its waiters hang.
-      if (task.always_run) run();
+    // A replay into a capturing stream records the task as it is: its issue decisions are then
+    // made at each replay of the outer model.
+    if (!stream->IssueOrCapture(std::move(tasks[i]), std::move(pins[i]))) {
       return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
     }
   }
@@ -242,6 +245,7 @@ bool CaptureRegistry::UnsafeCallAllowed(int32_t device) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (active_.empty()) return true;
     for (const auto& graph : active_) {
+      if (!graph->capturing()) continue;  // ended (a race with its registration): it forbids nothing
       if (graph->device() == device) device_mode = std::min<int>(device_mode, graph->mode());
       if (graph->begin_thread() == std::this_thread::get_id()) thread_mode = std::min<int>(thread_mode, graph->mode());
     }

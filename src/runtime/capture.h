@@ -60,6 +60,8 @@ class AH_INTERNAL_API CaptureGraph {
   std::string name();
   /// The stream a built model (aclmdlRIBindStream) records from, or nullptr.
   void set_bound_stream(std::shared_ptr<Stream> stream);
+  /// Binds `stream` unless a stream is bound already (then false).
+  bool TryBind(std::shared_ptr<Stream> stream);
   std::shared_ptr<Stream> bound_stream();
   /// Whether aclmdlRIEndTask marked the bound stream's tasks complete.
   void set_end_task() { end_task_.store(true); }

@@ -759,36 +759,18 @@ aclError Runtime::RecordEvent(const char* api, aclrtEvent event, aclrtStream str
   std::shared_ptr<Stream> target_stream;
   result = FindStream(api, stream, &target_stream);
   if (result != ACL_SUCCESS) return result;
-  if (std::shared_ptr<CaptureGraph> graph = target_stream->capture()) {
-    // Each replay starts a new record of the event when it is issued.
-    CapturedTask record;
-    record.issue = [target_event] {
-      const uint64_t sequence = target_event->BeginRecord();
-      return StreamTask([target_event, sequence] {
-        target_event->Complete(sequence);
-        return TaskResult();
-      });
-    };
-    record.always_run = true;
-    record.label = TaskLabel{"EVENT_RECORD"};
-    graph->Add(std::move(record));
-    return ACL_SUCCESS;
-  }
-  const uint64_t sequence = target_event->BeginRecord();
-  bool queued = false;
-  try {
-    queued = target_stream->Enqueue(
-        [target_event, sequence] {
-          target_event->Complete(sequence);
-          return TaskResult();
-        },
-        /*always_run=*/true);
-  } catch (...) {
-    target_event->Complete(sequence);  // a record that was never queued must not hang its waiters
-    throw;
-  }
-  if (!queued) {
-    target_event->Complete(sequence);  // nothing will record it: do not leave waiters hanging
+  // The record starts when issued (at each replay, for a capture), and always runs.
+  CapturedTask record;
+  record.issue = [target_event] {
+    const uint64_t sequence = target_event->BeginRecord();
+    return StreamTask([target_event, sequence] {
+      target_event->Complete(sequence);
+      return TaskResult();
+    });
+  };
+  record.always_run = true;
+  record.label = TaskLabel{"EVENT_RECORD"};
+  if (!target_stream->IssueOrCapture(std::move(record))) {
     return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   }
   return ACL_SUCCESS;

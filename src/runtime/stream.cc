@@ -52,26 +52,42 @@ bool Stream::Enqueue(StreamTask task, bool always_run, TaskLabel label) {
 bool Stream::Enqueue(StreamTask task, MemoryPins pins, const MemoryRange* ranges, size_t range_count, int32_t device,
                      bool always_run, TaskLabel label) {
   bool wake = false;
-  std::shared_ptr<CaptureGraph> graph;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (stopping_) return false;
-    if (capture_ == nullptr) {
-      if (!EnqueueLocked(std::move(task), always_run, std::move(pins), &wake)) return false;
-    } else {
-      graph = capture_;
+    if (capture_ != nullptr) {
+      // Recorded, not run: the pins go (a replay takes its own), the ranges stay.
+      CapturedTask captured;
+      captured.issue = [task] { return task; };
+      captured.always_run = always_run;
+      captured.memory.assign(ranges, ranges + range_count);
+      captured.memory_device = device;
+      captured.label = label;
+      capture_->Add(std::move(captured));  // lock order: Stream, then CaptureGraph
+      return true;
     }
+    if (!EnqueueLocked(std::move(task), always_run, std::move(pins), &wake)) return false;
   }
-  if (graph != nullptr) {
-    // Recorded, not run: the pins go (a replay takes its own), the ranges stay.
-    CapturedTask captured;
-    captured.issue = [task] { return task; };
-    captured.always_run = always_run;
-    captured.memory.assign(ranges, ranges + range_count);
-    captured.memory_device = device;
-    captured.label = label;
-    graph->Add(std::move(captured));
-    return true;
+  if (wake) work_ready_.notify_one();
+  return true;
+}
+
+bool Stream::IssueOrCapture(CapturedTask task, MemoryPins pins) {
+  bool wake = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (stopping_) return false;
+    if (capture_ != nullptr) {
+      capture_->Add(std::move(task));
+      return true;
+    }
+    StreamTask run = task.issue();
+    try {
+      EnqueueLocked(run, task.always_run, std::move(pins), &wake);
+    } catch (...) {
+      if (task.always_run) run();  // a record already begun must complete, or its waiters hang
+      throw;
+    }
   }
   if (wake) work_ready_.notify_one();
   return true;
@@ -82,15 +98,16 @@ std::shared_ptr<CaptureGraph> Stream::capture() {
   return capture_;
 }
 
-bool Stream::BeginCapture(std::shared_ptr<CaptureGraph> graph) {
+std::shared_ptr<CaptureGraph> Stream::BeginCapture(std::shared_ptr<CaptureGraph> graph) {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (capture_ != nullptr) return false;
+  if (capture_ != nullptr) return capture_;
   capture_ = std::move(graph);
-  return true;
+  return nullptr;
 }
 
-std::shared_ptr<CaptureGraph> Stream::EndCapture() {
+std::shared_ptr<CaptureGraph> Stream::EndCapture(const CaptureGraph* only) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (only != nullptr && capture_.get() != only) return nullptr;
   return std::move(capture_);
 }
 
@@ -341,7 +358,14 @@ bool Event::WaitFor(uint64_t sequence, std::chrono::milliseconds timeout) {
       forever ? std::chrono::steady_clock::time_point::max() : std::chrono::steady_clock::now() + timeout;
   std::unique_lock<std::mutex> lock(mutex_);
   while (!IsCompleteLocked(sequence)) {
-    if (running != nullptr && (running->shutting_down() || running->cancellations() != epoch)) return true;
+    // aclrtStreamAbort ends the wait (the tasks behind it are dropped). The stream's shutdown
+    // drains: it ends only a wait for a record not yet issued (after a reset), which might never
+    // come; a record already issued completes, so the order of the work after the wait holds.
+    if (running != nullptr) {
+      const bool aborted = running->cancellations() != epoch && !running->shutting_down();
+      const bool never_issued = running->shutting_down() && sequence > recorded_;
+      if (aborted || never_issued) return true;
+    }
     if (!forever && std::chrono::steady_clock::now() >= deadline) return false;
     // A completion wakes the wait at once; the slices only bound how late a cancellation is seen.
     auto slice = std::chrono::steady_clock::now() + std::chrono::milliseconds(10);

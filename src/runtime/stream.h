@@ -23,6 +23,7 @@
 namespace aclnn_host {
 
 class CaptureGraph;
+struct CapturedTask;
 
 /// What a task reports; a failure surfaces at the next synchronisation, like a device fault.
 struct TaskResult {
@@ -66,12 +67,19 @@ class AH_INTERNAL_API Stream {
   bool Enqueue(StreamTask task, MemoryPins pins, const MemoryRange* ranges, size_t range_count, int32_t device,
                bool always_run = false, TaskLabel label = TaskLabel());
 
+  /// For tasks decided when issued (event records and waits): one decision under the stream's
+  /// lock — while the stream captures, `task` goes into the capture as it is (its issue function
+  /// runs at each replay); otherwise `task.issue()` runs now and its task is queued. False once
+  /// the stream is shutting down (nothing issued).
+  bool IssueOrCapture(CapturedTask task, MemoryPins pins = MemoryPins());
+
   /// The capture this stream records into, or nullptr.
   std::shared_ptr<CaptureGraph> capture();
-  /// Starts recording into `graph`; false when the stream already captures.
-  bool BeginCapture(std::shared_ptr<CaptureGraph> graph);
-  /// Stops recording and returns what was recorded into (nullptr when not capturing).
-  std::shared_ptr<CaptureGraph> EndCapture();
+  /// Starts recording into `graph`: nullptr, or the capture the stream already records into.
+  std::shared_ptr<CaptureGraph> BeginCapture(std::shared_ptr<CaptureGraph> graph);
+  /// Stops recording and returns what was recorded into (nullptr when not capturing). With
+  /// `only`, stops only if the stream records into that graph.
+  std::shared_ptr<CaptureGraph> EndCapture(const CaptureGraph* only = nullptr);
 
   /// The stream whose task the calling thread is running, or nullptr (for tasks that must watch
   /// their own stream's cancellations: the same task can run on another stream in a replay).
