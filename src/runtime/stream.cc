@@ -112,7 +112,8 @@ std::shared_ptr<CaptureGraph> Stream::EndCapture(const CaptureGraph* only) {
 }
 
 namespace {
-thread_local Stream* running_stream = nullptr;
+// initial-exec: the inline path reads it twice per launch; no __tls_get_addr call.
+__attribute__((tls_model("initial-exec"))) thread_local Stream* running_stream = nullptr;
 
 // Marks the calling thread as running a task of `stream` for the scope.
 class RunningScope {
