@@ -42,8 +42,11 @@ aclnnStatus Prepare(bool add, const aclTensor* self, const aclTensor* other, flo
   if (self == nullptr || other == nullptr || out == nullptr || workspace_size == nullptr || executor == nullptr) {
     return 161001;  // ACLNN_ERR_PARAM_NULLPTR
   }
-  auto* record = new StandIn{add, alpha, static_cast<const float*>(Address(self)),
-                             static_cast<const float*>(Address(other)), static_cast<float*>(Address(out)),
+  auto* record = new StandIn{add,
+                             alpha,
+                             static_cast<const float*>(Address(self)),
+                             static_cast<const float*>(Address(other)),
+                             static_cast<float*>(Address(out)),
                              ElementCount(out)};
   *workspace_size = 0;
   *executor = reinterpret_cast<aclOpExecutor*>(record);
