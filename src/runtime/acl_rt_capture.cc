@@ -274,6 +274,15 @@ aclError FindModelInBuild(const char* api, aclmdlRI handle, std::shared_ptr<Capt
   return ACL_SUCCESS;
 }
 
+// The stream behind `stream`, which must be the one bound to `graph`.
+aclError FindBoundStream(const char* api, CaptureGraph& graph, aclrtStream stream,
+                         std::shared_ptr<aclnn_host::Stream>* target) {
+  const aclError status = Runtime::Get().FindStream(api, stream, target);
+  if (status != ACL_SUCCESS) return status;
+  if (graph.bound_stream() == *target) return ACL_SUCCESS;
+  return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "stream %d is not bound to the model.", (*target)->id());
+}
+
 }  // namespace
 
 extern "C" {
@@ -341,11 +350,8 @@ aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream) {
     aclError status = FindModelInBuild(api, modelRI, &graph);
     if (status != ACL_SUCCESS) return status;
     std::shared_ptr<aclnn_host::Stream> target;
-    status = Runtime::Get().FindStream(api, stream, &target);
+    status = FindBoundStream(api, *graph, stream, &target);
     if (status != ACL_SUCCESS) return status;
-    if (graph->bound_stream() != target) {
-      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "stream %d is not bound to the model.", target->id());
-    }
     graph->set_end_task();
     return ACL_SUCCESS;
   });
@@ -382,11 +388,8 @@ aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream) {
     aclError status = FindModel(api, modelRI, &graph);
     if (status != ACL_SUCCESS) return status;
     std::shared_ptr<aclnn_host::Stream> target;
-    status = Runtime::Get().FindStream(api, stream, &target);
+    status = FindBoundStream(api, *graph, stream, &target);
     if (status != ACL_SUCCESS) return status;
-    if (graph->bound_stream() != target) {
-      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "stream %d is not bound to the model.", target->id());
-    }
     if (graph->capturing()) {
       target->EndCapture(graph.get());  // unbound before aclmdlRIBuildEnd: what it recorded stays in the model
       graph->StopCapturing();
