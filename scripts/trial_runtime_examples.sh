@@ -42,7 +42,8 @@ for cmake_file in $(find "$examples" -name CMakeLists.txt -path '*/[0-9]_*/*' | 
     continue
   fi
   built=$((built + 1))
-  (cd "$dir" && ACLNN_HOST_SOC="$soc" timeout 60 "$out" > "$out.run" 2>&1)
+  # ASCEND_HOME_PATH as set_env.sh sets it: the build tree holds share/info like an install.
+  (cd "$dir" && ASCEND_HOME_PATH="$build" ACLNN_HOST_SOC="$soc" timeout 60 "$out" > "$out.run" 2>&1)
   status=$?
   if [ "$status" -eq 0 ]; then
     ran=$((ran + 1))

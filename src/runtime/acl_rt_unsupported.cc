@@ -26,24 +26,6 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
   return NotSupported("aclGetDeviceCapability", "aclGetDeviceCapability is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion* version) {
-  (void)name;
-  (void)version;
-  return NotSupported("aclsysGetCANNVersion", "aclsysGetCANNVersion is not supported by aclnn-host: there is no installed CANN package whose version could be reported (CANN reads it from the packages under ASCEND_HOME_PATH); aclrtGetVersion reports the AscendCL version aclnn-host implements.");
-}
-
-aclError aclsysGetVersionStr(char* pkgName, char* versionStr) {
-  (void)pkgName;
-  (void)versionStr;
-  return NotSupported("aclsysGetVersionStr", "aclsysGetVersionStr is not supported by aclnn-host: there is no installed CANN package whose version could be reported (CANN reads it from the packages under ASCEND_HOME_PATH); aclrtGetVersion reports the AscendCL version aclnn-host implements.");
-}
-
-aclError aclsysGetVersionNum(char* pkgName, int32_t* versionNum) {
-  (void)pkgName;
-  (void)versionNum;
-  return NotSupported("aclsysGetVersionNum", "aclsysGetVersionNum is not supported by aclnn-host: there is no installed CANN package whose version could be reported (CANN reads it from the packages under ASCEND_HOME_PATH); aclrtGetVersion reports the AscendCL version aclnn-host implements.");
-}
-
 aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo* info, void** devArgsPtr, uint32_t* devArgsLen) {
   (void)info;
   (void)devArgsPtr;
