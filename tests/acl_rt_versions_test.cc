@@ -11,6 +11,7 @@
 #include <string>
 
 #include "acl/acl.h"
+#include "support/acl_test_support.h"
 #include "support/status_assertions.h"
 
 namespace {
@@ -213,6 +214,53 @@ TEST(AclVersions, TheCannVersionSplitsIntoFourParts) {
                           "aclsysGetCANNVersion", {"parts"}))
         << text;
   }
+}
+
+}  // namespace
+
+namespace {
+
+int32_t Compatible(const char* soc) {
+  int32_t result = -1;
+  EXPECT_TRUE(Succeeds(aclrtCheckArchCompatibility(soc, &result))) << soc;
+  return result;
+}
+
+// Compatibility is equality of the platform configs' NpuArch (hicann/runtime's platform_config).
+TEST(AclArchCompatibility, SocsOfTheSameNpuArchAreCompatible) {
+  test::RuntimeSession session("Ascend910B3");
+  EXPECT_EQ(Compatible(aclrtGetSocName()), 1);
+  EXPECT_EQ(Compatible("Ascend910B1"), 1);
+  EXPECT_EQ(Compatible("Ascend910B4-1"), 1);
+  EXPECT_EQ(Compatible("Ascend910_9391"), 1);  // Atlas A3 shares A2's arch 2201
+  EXPECT_EQ(Compatible("Ascend910A"), 0);
+  EXPECT_EQ(Compatible("Ascend910"), 0);  // read as Ascend910A
+  EXPECT_EQ(Compatible("Ascend310P3"), 0);
+  EXPECT_EQ(Compatible("Ascend950PR_9579"), 0);
+}
+
+TEST(AclArchCompatibility, AProfileWithoutAConfigTakesItsSeriesArch) {
+  test::RuntimeSession session("Ascend950PR");
+  EXPECT_EQ(Compatible(aclrtGetSocName()), 1);
+  EXPECT_EQ(Compatible("Ascend950DT_95A1"), 1);
+  EXPECT_EQ(Compatible("Ascend350_354f"), 1);
+  EXPECT_EQ(Compatible("Ascend910B3"), 0);
+}
+
+TEST(AclArchCompatibility, BadArgumentsAndAMissingDeviceSocAreInvalid) {
+  int32_t result = 7;
+  const char* api = "aclrtCheckArchCompatibility";
+  EXPECT_TRUE(
+      FailsWith(aclrtCheckArchCompatibility("Ascend910B3", &result), ACL_ERROR_RT_PARAM_INVALID, api, {"aclInit"}));
+  test::RuntimeSession session;
+  EXPECT_TRUE(
+      FailsWith(aclrtCheckArchCompatibility(nullptr, &result), ACL_ERROR_RT_PARAM_INVALID, api, {"socVersion"}));
+  EXPECT_TRUE(FailsWith(aclrtCheckArchCompatibility("Ascend910B3", nullptr), ACL_ERROR_RT_PARAM_INVALID, api,
+                        {"canCompatible"}));
+  EXPECT_TRUE(FailsWith(aclrtCheckArchCompatibility("", &result), ACL_ERROR_RT_PARAM_INVALID, api, {"empty"}));
+  EXPECT_TRUE(
+      FailsWith(aclrtCheckArchCompatibility("Ascend910B9", &result), ACL_ERROR_RT_PARAM_INVALID, api, {"Ascend910B9"}));
+  EXPECT_EQ(result, 7);
 }
 
 }  // namespace

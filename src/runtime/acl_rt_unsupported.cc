@@ -1361,12 +1361,6 @@ aclError aclrtCmoAsyncWithDesc(void* cmoDesc, aclrtCmoType cmoType, aclrtStream 
   return NotSupported("aclrtCmoAsyncWithDesc", "aclrtCmoAsyncWithDesc is not supported by aclnn-host: cache maintenance has no meaning for emulated device memory, which is coherent host memory.");
 }
 
-aclError aclrtCheckArchCompatibility(const char* socVersion, int32_t* canCompatible) {
-  (void)socVersion;
-  (void)canCompatible;
-  return NotSupported("aclrtCheckArchCompatibility", "aclrtCheckArchCompatibility is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclmdlRIAbort(aclmdlRI modelRI) {
   (void)modelRI;
   return NotSupported("aclmdlRIAbort", "aclmdlRIAbort is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");

@@ -1,12 +1,14 @@
-// The versions of installed packages (aclsysGetVersionStr, aclsysGetVersionNum,
-// aclsysGetCANNVersion), read from their version files as CANN reads them (runtime/package_version.h).
-// They need no aclInit, as upstream.
+// Versions: of installed packages (aclsysGetVersionStr, aclsysGetVersionNum, aclsysGetCANNVersion),
+// read from their version files as CANN reads them (runtime/package_version.h), needing no aclInit
+// as upstream; and of SoCs (aclrtCheckArchCompatibility: does code built for a SoC run here).
 #include <cstring>
 #include <string>
 
 #include "acl/acl.h"
+#include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/package_version.h"
+#include "runtime/soc_profile.h"
 
 using aclnn_host::Fail;
 
@@ -48,6 +50,28 @@ aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion* ve
   std::string reason;
   const int status = aclnn_host::ReadCannPackageVersion(name, version, &reason);
   if (status != ACL_SUCCESS) return Fail(api, status, reason);
+  return ACL_SUCCESS;
+}
+
+// Compatible (1) when the NpuArch of `socVersion`'s platform config equals that of the emulated SoC.
+// Upstream's statuses: 107000 for a null or empty argument, an unknown name, or no device SoC
+// (before aclInit, as rtGetSocVersion then fails).
+aclError aclrtCheckArchCompatibility(const char* socVersion, int32_t* canCompatible) {
+  const char* api = "aclrtCheckArchCompatibility";
+  if (socVersion == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "socVersion is nullptr.");
+  if (canCompatible == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "canCompatible is nullptr.");
+  if (socVersion[0] == '\0') return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "socVersion is an empty string.");
+  const int32_t wanted = aclnn_host::NpuArchOfSoc(socVersion);
+  if (wanted < 0) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "SoC version %s is invalid: no platform config names it.", socVersion);
+  }
+  const aclnn_host::SocProfile* profile = aclnn_host::Runtime::Get().profile();
+  if (profile == nullptr) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                "SoC version  is invalid: aclInit has not been called, so there "
+                "is no device SoC to compare with.");
+  }
+  *canCompatible = wanted == aclnn_host::NpuArchOfSoc(profile->name) ? 1 : 0;
   return ACL_SUCCESS;
 }
 

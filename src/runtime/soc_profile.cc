@@ -1,5 +1,7 @@
 #include "runtime/soc_profile.h"
 
+#include <iterator>
+
 namespace aclnn_host {
 namespace {
 
@@ -67,6 +69,59 @@ std::string SocProfileNames() {
     names += profile.name;
   }
   return names;
+}
+
+int32_t NpuArchOfSoc(const std::string& name) {
+  // Exact file names of the configs, grouped: every name listed shares its family's NpuArch.
+  static const char* const kArch1001[] = {"Ascend910A",    "Ascend910B",    "Ascend910PremiumA",
+                                          "Ascend910ProA", "Ascend910ProB", "Ascend910"};
+  static const char* const kArch2201[] = {"Ascend910B1",    "Ascend910B2",    "Ascend910B2C",   "Ascend910B3",
+                                          "Ascend910B4",    "Ascend910B4-1",  "Ascend910_9362", "Ascend910_9363",
+                                          "Ascend910_9372", "Ascend910_9381", "Ascend910_9382", "Ascend910_9391",
+                                          "Ascend910_9392"};
+  static const char* const kArch2002[] = {"Ascend310P1", "Ascend310P3", "Ascend310P5", "Ascend310P7"};
+  static const char* const kArch3002[] = {"Ascend310B1", "Ascend310B2", "Ascend310B3", "Ascend310B4"};
+  static const char* const kArch3505[] = {"Ascend035", "Ascend035A", "Ascend035B"};
+  static const char* const kArch3510[] = {
+      "Ascend350_354f",    "Ascend350_355e",    "Ascend950DT_950x", "Ascend950DT_950y",  "Ascend950DT_9571",
+      "Ascend950DT_9572",  "Ascend950DT_9573",  "Ascend950DT_9574", "Ascend950DT_9575",  "Ascend950DT_9576",
+      "Ascend950DT_9577",  "Ascend950DT_9578",  "Ascend950DT_9581", "Ascend950DT_9581x", "Ascend950DT_9582",
+      "Ascend950DT_9582x", "Ascend950DT_9583",  "Ascend950DT_9584", "Ascend950DT_9585",  "Ascend950DT_9586",
+      "Ascend950DT_9587",  "Ascend950DT_9588",  "Ascend950DT_9591", "Ascend950DT_9592",  "Ascend950DT_9595",
+      "Ascend950DT_9596",  "Ascend950DT_95A1",  "Ascend950DT_95A2", "Ascend950PR_950z",  "Ascend950PR_9579",
+      "Ascend950PR_957b",  "Ascend950PR_957bx", "Ascend950PR_957c", "Ascend950PR_957d",  "Ascend950PR_9589",
+      "Ascend950PR_958b",  "Ascend950PR_9599"};
+  static const char* const kArch3004[] = {"Ascend031"};
+  struct Group {
+    const char* const* names;
+    size_t count;
+    int32_t arch;
+  };
+  static const Group kGroups[] = {{kArch1001, std::size(kArch1001), 1001}, {kArch2201, std::size(kArch2201), 2201},
+                                  {kArch2002, std::size(kArch2002), 2002}, {kArch3002, std::size(kArch3002), 3002},
+                                  {kArch3505, std::size(kArch3505), 3505}, {kArch3510, std::size(kArch3510), 3510},
+                                  {kArch3004, std::size(kArch3004), 3004}};
+  for (const Group& group : kGroups) {
+    for (size_t i = 0; i < group.count; ++i) {
+      if (name == group.names[i]) return group.arch;
+    }
+  }
+  const SocProfile* profile = FindSocProfile(name);
+  if (profile == nullptr) return -1;
+  switch (profile->series) {  // a profile without a config of its own: its series' arch
+    case SocSeries::kAscend910A1:
+      return 1001;
+    case SocSeries::kAtlasA2:
+    case SocSeries::kAtlasA3:
+      return 2201;
+    case SocSeries::kAscend950:
+      return 3510;
+    case SocSeries::kAscend310P:
+      return 2002;
+    case SocSeries::kAscend310B:
+      return 3002;
+  }
+  return -1;
 }
 
 const char* SocVersionName(const SocProfile& profile) {

@@ -51,6 +51,12 @@ AH_INTERNAL_API std::string SocProfileNames();
 /// "Ascend910", "Ascend910B", "Ascend910_93", "Ascend950", "Ascend310P", "Ascend310B".
 AH_INTERNAL_API const char* SocVersionName(const SocProfile& profile);
 
+/// The NpuArch of the [version] section of CANN's platform config `<name>.ini` (hicann/runtime
+/// src/platform/platform_config/cann and cann-dev at 681ef761; "Ascend910" reads Ascend910A's),
+/// or of a profile name that has no such file (Ascend950PR/DT, Ascend910_9361/9371: their series'
+/// arch). -1 for a name neither knows. aclrtCheckArchCompatibility compares two of them.
+AH_INTERNAL_API int32_t NpuArchOfSoc(const std::string& name);
+
 /// The profile used when neither ACLNN_HOST_SOC nor the aclInit config names one.
 constexpr const char* kDefaultSocName = "Ascend910B3";
 
