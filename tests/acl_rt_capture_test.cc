@@ -546,3 +546,106 @@ TEST(AclCapture, ABlockingCallbackNobodyProcessesEndsWithTheModelsStream) {
 }
 
 }  // namespace
+
+namespace {
+
+// Holds a stream on a host function until the test releases it.
+struct Gate {
+  std::atomic<bool> open{false};
+  static void Hold(void* self) {
+    while (!static_cast<Gate*>(self)->open.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+};
+
+// Upstream's sample model_ri/4_model_sync_external, third case: one model records an external
+// event, another waits for it; the second's copy must not run before the first's.
+TEST(AclCaptureExternalEvents, AModelWaitsForAnotherModelsExternalRecord) {
+  test::RuntimeSession session;
+  aclrtStream first = session.stream(), second = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&second)));
+  aclrtEvent event = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEventExWithFlag(&event, ACL_EVENT_SYNC)));
+  test::DeviceBuffer src(64), mid(64), dst(64);
+  src.Upload(std::vector<float>(16, 3.0f));
+  mid.Upload(std::vector<float>(16, 0.0f));
+  dst.Upload(std::vector<float>(16, 0.0f));
+
+  aclmdlRI producer = nullptr, consumer = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(first, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclrtMemcpyAsync(mid.get(), 64, src.get(), 64, ACL_MEMCPY_DEVICE_TO_DEVICE, first)));
+  ASSERT_TRUE(Succeeds(aclrtRecordEventWithFlag(event, first, ACL_EVENT_RECORD_EXTERNAL)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(first, &producer)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(second, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclrtStreamWaitEventWithFlag(second, event, 0, ACL_EVENT_WAIT_EXTERNAL)));
+  ASSERT_TRUE(Succeeds(aclrtMemcpyAsync(dst.get(), 64, mid.get(), 64, ACL_MEMCPY_DEVICE_TO_DEVICE, second)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(second, &consumer)));
+
+  Gate gate;
+  ASSERT_TRUE(Succeeds(aclrtLaunchHostFunc(first, Gate::Hold, &gate)));
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(producer, first)));
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(consumer, second)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  aclrtStreamStatus status = ACL_STREAM_STATUS_COMPLETE;
+  ASSERT_TRUE(Succeeds(aclrtStreamQuery(second, &status)));
+  EXPECT_EQ(status, ACL_STREAM_STATUS_NOT_READY);  // held by the wait for the producer's record
+  gate.open = true;
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(second)));
+  EXPECT_EQ(Download(dst, 16), std::vector<float>(16, 3.0f));
+
+  // A record made outside any model releases the consumer too (the sample's first case).
+  src.Upload(std::vector<float>(16, 0.0f));
+  mid.Upload(std::vector<float>(16, 5.0f));
+  ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, first)));
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(consumer, second)));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(second)));
+  EXPECT_EQ(Download(dst, 16), std::vector<float>(16, 5.0f));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(first)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(producer)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(consumer)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(second)));
+}
+
+TEST(AclCaptureExternalEvents, UpstreamsChecksApply) {
+  test::RuntimeSession session;
+  aclrtStream stream = session.stream();
+  aclrtEvent event = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEventExWithFlag(&event, ACL_EVENT_SYNC)));
+  const char* record = "aclrtRecordEventWithFlag";
+  const char* wait = "aclrtStreamWaitEventWithFlag";
+  EXPECT_TRUE(FailsWith(aclrtRecordEventWithFlag(event, stream, ACL_EVENT_RECORD_EXTERNAL),
+                        ACL_ERROR_RT_STREAM_NOT_CAPTURED, record, {"capture"}));
+  EXPECT_TRUE(FailsWith(aclrtStreamWaitEventWithFlag(stream, event, 0, ACL_EVENT_WAIT_EXTERNAL),
+                        ACL_ERROR_RT_STREAM_NOT_CAPTURED, wait, {"capture"}));
+  EXPECT_TRUE(FailsWith(aclrtStreamWaitEventWithFlag(stream, event, 10, ACL_EVENT_WAIT_EXTERNAL),
+                        ACL_ERROR_INVALID_PARAM, wait, {"timeout"}));
+  EXPECT_TRUE(FailsWith(aclrtStreamWaitEventWithFlag(stream, event, 0, 2), ACL_ERROR_INVALID_PARAM, wait, {"flag"}));
+  EXPECT_TRUE(FailsWith(aclrtRecordEventWithFlag(event, stream, 2), ACL_ERROR_INVALID_PARAM, record, {"flag"}));
+  EXPECT_TRUE(FailsWith(aclrtStreamWaitEventWithFlag(stream, nullptr, 0, ACL_EVENT_WAIT_DEFAULT),
+                        ACL_ERROR_INVALID_PARAM, wait, {"event"}));
+  EXPECT_TRUE(FailsWith(aclrtRecordEventWithFlag(nullptr, stream, ACL_EVENT_RECORD_DEFAULT), ACL_ERROR_INVALID_PARAM,
+                        record, {"event"}));
+  // ACL_EVENT_WAIT_DEFAULT outside a capture is an ordinary wait (0: no bound).
+  ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, stream)));
+  EXPECT_TRUE(Succeeds(aclrtStreamWaitEventWithFlag(stream, event, 0, ACL_EVENT_WAIT_DEFAULT)));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
+}
+
+TEST(AclCaptureExternalEvents, AtlasInferenceCapturesButHasNoExternalEvents) {
+  test::RuntimeSession session("Ascend310P3");
+  aclrtStream stream = session.stream();
+  aclrtEvent event = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEventExWithFlag(&event, ACL_EVENT_SYNC)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  EXPECT_TRUE(FailsWith(aclrtStreamWaitEventWithFlag(stream, event, 0, ACL_EVENT_WAIT_EXTERNAL),
+                        ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtStreamWaitEventWithFlag", {"Ascend310P3"}));
+  EXPECT_TRUE(FailsWith(aclrtRecordEventWithFlag(event, stream, ACL_EVENT_RECORD_EXTERNAL),
+                        ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtRecordEventWithFlag", {"Ascend310P3"}));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
+}
+
+}  // namespace

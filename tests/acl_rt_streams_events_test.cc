@@ -280,12 +280,17 @@ TEST(AclEventFlags, RecordWithFlagAndWaitWithTimeout) {
   ASSERT_TRUE(Succeeds(aclrtStreamWaitEventWithTimeout(other, event, 10)));
   EXPECT_TRUE(
       FailsWith(aclrtSynchronizeStream(other), ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "aclrtSynchronizeStream", {"10 ms"}));
+  // aclrtStreamWaitEventWithFlag's default wait takes the same bound on Atlas A2.
+  ASSERT_TRUE(Succeeds(aclrtStreamWaitEventWithFlag(other, event, 12, ACL_EVENT_WAIT_DEFAULT)));
+  EXPECT_TRUE(
+      FailsWith(aclrtSynchronizeStream(other), ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "aclrtSynchronizeStream", {"12 ms"}));
   gate->Release();
   EXPECT_TRUE(Succeeds(aclrtSynchronizeEvent(event)));
   ASSERT_TRUE(Succeeds(aclrtStreamWaitEventWithTimeout(other, event, -1)));
   EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(other)));
+  // External records belong to captured models (acl_rt_capture_test.cc).
   EXPECT_TRUE(FailsWith(aclrtRecordEventWithFlag(event, session.stream(), ACL_EVENT_RECORD_EXTERNAL),
-                        ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtRecordEventWithFlag"));
+                        ACL_ERROR_RT_STREAM_NOT_CAPTURED, "aclrtRecordEventWithFlag"));
   EXPECT_TRUE(FailsWith(aclrtRecordEventWithFlag(event, session.stream(), 7), ACL_ERROR_INVALID_PARAM,
                         "aclrtRecordEventWithFlag"));
   EXPECT_TRUE(FailsWith(aclrtStreamWaitEventWithTimeout(other, event, -4), ACL_ERROR_RT_PARAM_INVALID,

@@ -5,6 +5,7 @@
 // ACL_ERROR_RT_PARAM_INVALID, as in CANN. Event times are taken when the record completes on its
 // stream's worker, i.e. on the stream's timeline, from the steady clock.
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <new>
 #include <vector>
@@ -31,6 +32,12 @@ template <typename Body>
 aclError Run(const char* api, Body&& body) {
   return aclnn_host::RuntimeGuard(api, body);
 }
+
+/// Queues (or captures) a wait of `stream` for `event`'s latest record, given up after `bound`.
+aclError IssueEventWait(const char* api, aclrtStream stream, aclrtEvent event, std::chrono::milliseconds bound,
+                        int32_t timeout);
+/// ACL_ERROR_RT_STREAM_NOT_CAPTURED or ..._FEATURE_NOT_SUPPORT unless an external event may be used.
+aclError RequireExternalEventCapture(const char* api, aclrtStream stream);
 
 /// Checks a CANN timeout and turns it into a wait bound (-1: for ever).
 bool TimeoutOf(const char* api, int32_t timeout, std::chrono::milliseconds* bound, aclError* status) {
@@ -362,18 +369,23 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
 
 extern "C" {
 
-// ACL_EVENT_RECORD_DEFAULT is aclrtRecordEvent; the external-record flag belongs to events shared
-// with other processes, which aclnn-host does not have.
+// ACL_EVENT_RECORD_DEFAULT is aclrtRecordEvent. ACL_EVENT_RECORD_EXTERNAL records, from inside a
+// captured model, an event that streams and models outside it wait for: each replay records it
+// anew (every captured record does that here), so it needs only upstream's checks.
 aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag) {
   const char* api = "aclrtRecordEventWithFlag";
-  if (flag == ACL_EVENT_RECORD_EXTERNAL) {
-    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                "ACL_EVENT_RECORD_EXTERNAL is not supported by aclnn-host: events live in one process.");
+  if (event == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "event is nullptr.");
+  if (flag != ACL_EVENT_RECORD_DEFAULT && flag != ACL_EVENT_RECORD_EXTERNAL) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM,
+                "flag %u is invalid: expected ACL_EVENT_RECORD_DEFAULT or ACL_EVENT_RECORD_EXTERNAL.", flag);
   }
-  if (flag != ACL_EVENT_RECORD_DEFAULT) {
-    return Fail(api, ACL_ERROR_INVALID_PARAM, "flag %u is not an ACL_EVENT_RECORD_* flag.", flag);
-  }
-  return Run(api, [&] { return Runtime::Get().RecordEvent(api, event, stream); });
+  return Run(api, [&] {
+    if (flag == ACL_EVENT_RECORD_EXTERNAL) {
+      const aclError status = RequireExternalEventCapture(api, stream);
+      if (status != ACL_SUCCESS) return status;
+    }
+    return Runtime::Get().RecordEvent(api, event, stream);
+  });
 }
 
 // The wait is a task of `stream`: when it gives up, the stream's next synchronisation reports
@@ -384,33 +396,97 @@ aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, i
     std::chrono::milliseconds bound;
     aclError status = ACL_SUCCESS;
     if (!TimeoutOf(api, timeout, &bound, &status)) return status;
-    std::shared_ptr<aclnn_host::Event> target_event;
-    status = Runtime::Get().FindEvent(api, event, &target_event);
-    if (status != ACL_SUCCESS) return status;
-    std::shared_ptr<aclnn_host::Stream> target_stream;
-    status = Runtime::Get().FindStream(api, stream, &target_stream);
-    if (status != ACL_SUCCESS) return status;
-    // The wait targets the event's latest record when it is issued (at each replay, for a capture),
-    // or after aclrtResetEvent the next one.
-    auto issue = [target_event, bound, timeout] {
-      const uint64_t sequence = target_event->WaitTarget();
-      return aclnn_host::StreamTask([target_event, sequence, bound, timeout] {
-        if (sequence == 0 || target_event->WaitFor(sequence, bound)) return aclnn_host::TaskResult();
-        return aclnn_host::TaskResult{ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
-                                      aclnn_host::FormatString("aclrtStreamWaitEventWithTimeout: the event's record "
-                                                               "did not complete within %d ms.",
-                                                               timeout)};
-      });
-    };
-    aclnn_host::CapturedTask wait;
-    wait.issue = issue;
-    wait.label = aclnn_host::TaskLabel{"EVENT_WAIT"};
-    const bool queued = target_stream->IssueOrCapture(std::move(wait));
-    return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+    return IssueEventWait(api, stream, event, bound, timeout);
+  });
+}
+
+// ACL_EVENT_WAIT_DEFAULT waits as aclrtStreamWaitEventWithTimeout, 0 meaning no bound (upstream's
+// default wait) and the bound applying on the chips whose stream waits take one (Atlas A2, A3,
+// Ascend 950 and 310B; Ascend910 and 310P ignore it). ACL_EVENT_WAIT_EXTERNAL waits, inside a
+// captured model, for a record made outside it: the latest one when the replay is issued, which is
+// what every captured wait does here.
+aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint32_t timeout, uint32_t flag) {
+  const char* api = "aclrtStreamWaitEventWithFlag";
+  if (event == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "event is nullptr.");
+  if (flag != ACL_EVENT_WAIT_DEFAULT && flag != ACL_EVENT_WAIT_EXTERNAL) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM,
+                "flag %u is invalid: expected ACL_EVENT_WAIT_DEFAULT or ACL_EVENT_WAIT_EXTERNAL.", flag);
+  }
+  if (flag == ACL_EVENT_WAIT_EXTERNAL && timeout != 0) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM,
+                "timeout %u is invalid: only 0 is supported with ACL_EVENT_WAIT_EXTERNAL.", timeout);
+  }
+  return Run(api, [&] {
+    if (flag == ACL_EVENT_WAIT_EXTERNAL) {
+      const aclError status = RequireExternalEventCapture(api, stream);
+      if (status != ACL_SUCCESS) return status;
+    }
+    const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+    const bool bounded = timeout != 0 && timeout <= static_cast<uint32_t>(INT32_MAX) && profile != nullptr &&
+                         profile->series != aclnn_host::SocSeries::kAscend910A1 &&
+                         profile->series != aclnn_host::SocSeries::kAscend310P;
+    const int32_t milliseconds = bounded ? static_cast<int32_t>(timeout) : -1;
+    return IssueEventWait(api, stream, event,
+                          bounded ? std::chrono::milliseconds(milliseconds) : std::chrono::milliseconds::max(),
+                          milliseconds);
   });
 }
 
 }  // extern "C"
+
+namespace {
+
+aclError IssueEventWait(const char* api, aclrtStream stream, aclrtEvent event, std::chrono::milliseconds bound,
+                        int32_t timeout) {
+  std::shared_ptr<aclnn_host::Event> target_event;
+  aclError status = Runtime::Get().FindEvent(api, event, &target_event);
+  if (status != ACL_SUCCESS) return status;
+  std::shared_ptr<aclnn_host::Stream> target_stream;
+  status = Runtime::Get().FindStream(api, stream, &target_stream);
+  if (status != ACL_SUCCESS) return status;
+  // The wait targets the event's latest record when it is issued (at each replay, for a capture),
+  // or after aclrtResetEvent the next one.
+  auto issue = [target_event, bound, timeout, api] {
+    const uint64_t sequence = target_event->WaitTarget();
+    return aclnn_host::StreamTask([target_event, sequence, bound, timeout, api] {
+      if (sequence == 0 || target_event->WaitFor(sequence, bound)) return aclnn_host::TaskResult();
+      return aclnn_host::TaskResult{
+          ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+          aclnn_host::FormatString("%s: the event's record did not complete within %d ms.", api, timeout)};
+    });
+  };
+  aclnn_host::CapturedTask wait;
+  wait.issue = issue;
+  wait.label = aclnn_host::TaskLabel{"EVENT_WAIT"};
+  const bool queued = target_stream->IssueOrCapture(std::move(wait));
+  return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+}
+
+// External event records and waits exist only inside a capture, and only where upstream's capture
+// models have software queues (the Atlas A2/A3 and Ascend 950 configurations).
+aclError RequireExternalEventCapture(const char* api, aclrtStream stream) {
+  std::shared_ptr<aclnn_host::Stream> target;
+  const aclError found = Runtime::Get().FindStream(api, stream, &target);
+  if (found != ACL_SUCCESS) return found;
+  const std::shared_ptr<aclnn_host::CaptureGraph> graph = target->capture();
+  if (graph == nullptr || graph->origin_stream() < 0) {
+    return Fail(api, ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                "Stream %d is not in the capture stage: external event records and waits belong to a captured "
+                "model.",
+                target->id());
+  }
+  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+  if (profile->series != aclnn_host::SocSeries::kAtlasA2 && profile->series != aclnn_host::SocSeries::kAtlasA3 &&
+      profile->series != aclnn_host::SocSeries::kAscend950) {
+    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                "external events of captured models are supported on Atlas A2, Atlas A3 and Ascend 950 only, not "
+                "on %s.",
+                profile->name);
+  }
+  return ACL_SUCCESS;
+}
+
+}  // namespace
 
 extern "C" {
 

@@ -254,14 +254,6 @@ aclError aclrtMemMapNoAccess(void* virPtr, size_t size, size_t offset, aclrtDrvM
   return NotSupported("aclrtMemMapNoAccess", "aclrtMemMapNoAccess is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
 }
 
-aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint32_t timeout, uint32_t flag) {
-  (void)stream;
-  (void)event;
-  (void)timeout;
-  (void)flag;
-  return NotSupported("aclrtStreamWaitEventWithFlag", "aclrtStreamWaitEventWithFlag is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtSetGroup(int32_t groupId) {
   (void)groupId;
   return NotSupported("aclrtSetGroup", "aclrtSetGroup is not supported by aclnn-host: AI core groups are not emulated.");
