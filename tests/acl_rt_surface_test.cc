@@ -40,14 +40,9 @@ TEST(AclRtUnsupported, ReturnsFeatureNotSupportedWithTheReasonAndLeavesOutputsUn
 }
 
 TEST(AclRtUnsupported, HandleReturningFunctionsReturnNullWithAMessage) {
-  EXPECT_EQ(aclrtAllocatorCreateDesc(), nullptr);
-  std::string message = TakeErrorMessage();
-  EXPECT_NE(message.find("[aclrtAllocatorCreateDesc]"), std::string::npos) << message;
-  EXPECT_NE(message.find("(error 207000)"), std::string::npos) << message;
-
   const char bytes[4] = {1, 2, 3, 4};
   EXPECT_EQ(aclrtCreateBinary(bytes, sizeof(bytes)), nullptr);
-  message = TakeErrorMessage();
+  std::string message = TakeErrorMessage();
   EXPECT_NE(message.find("[aclrtCreateBinary]"), std::string::npos) << message;
   EXPECT_NE(message.find("no device kernel binaries"), std::string::npos) << message;
 }
