@@ -1,7 +1,7 @@
 /*
- * aclnn-host: AscendCL's external-allocator registration (CANN's acl_rt_allocator.h). aclnn-host
- * allocates its own device memory; these functions return ACL_ERROR_RT_FEATURE_NOT_SUPPORT
- * (docs/api-coverage.md). C-compatible.
+ * aclnn-host: AscendCL's external-allocator registration (CANN's acl_rt_allocator.h): descriptors
+ * of a user's allocator registered per stream, as CANN's registry keeps them. aclnn-host has no
+ * graph engine, so nothing calls the registered functions (docs/api-coverage.md). C-compatible.
  */
 #ifndef INC_EXTERNAL_ACL_ACL_RT_ALLOCATOR_H_
 #define INC_EXTERNAL_ACL_ACL_RT_ALLOCATOR_H_
@@ -17,7 +17,7 @@ typedef void (*aclrtAllocatorFreeFunc)(aclrtAllocator allocator, aclrtAllocatorB
 typedef void* (*aclrtAllocatorAllocAdviseFunc)(aclrtAllocator allocator, size_t size, aclrtAllocatorAddr addr);
 typedef void* (*aclrtAllocatorGetAddrFromBlockFunc)(aclrtAllocatorBlock block);
 
-/** NULL here: no allocator descriptor can be created. */
+/** NULL only when memory runs out. */
 ACL_FUNC_VISIBILITY aclrtAllocatorDesc aclrtAllocatorCreateDesc(void);
 ACL_FUNC_VISIBILITY aclError aclrtAllocatorDestroyDesc(aclrtAllocatorDesc allocatorDesc);
 ACL_FUNC_VISIBILITY aclError aclrtAllocatorSetObjToDesc(aclrtAllocatorDesc allocatorDesc, aclrtAllocator allocator);
