@@ -6,6 +6,11 @@
 // (or NULL for a handle) with a message naming it and saying why, and leaves its outputs untouched.
 // clang-format off
 #include "acl/acl.h"
+#include "acl/acl_dump.h"
+#include "acl/acl_prof.h"
+#include "acl/acl_rt_allocator.h"
+#include "acl/acl_tdt.h"
+#include "acl/acl_tdt_queue.h"
 
 #include "runtime/error_log.h"
 
@@ -24,6 +29,289 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
   (void)deviceInfo;
   (void)value;
   return NotSupported("aclGetDeviceCapability", "aclGetDeviceCapability is not supported by aclnn-host: aclnn-host does not implement it yet.");
+}
+
+aclError acldumpRegCallback(int32_t (*const messageCallback)(const acldumpChunk*, int32_t), int32_t flag) {
+  (void)messageCallback;
+  (void)flag;
+  return NotSupported("acldumpRegCallback", "acldumpRegCallback is not supported by aclnn-host: aclnn-host dumps no operator data or exception information (CANN's libascend_dump).");
+}
+
+void acldumpUnregCallback(void) {
+  NotSupported("acldumpUnregCallback", "acldumpUnregCallback is not supported by aclnn-host: aclnn-host dumps no operator data or exception information (CANN's libascend_dump).");
+}
+
+aclError aclopStartDumpArgs(uint32_t dumpType, const char* path) {
+  (void)dumpType;
+  (void)path;
+  return NotSupported("aclopStartDumpArgs", "aclopStartDumpArgs is not supported by aclnn-host: dump and profiling are not emulated.");
+}
+
+aclError aclopStopDumpArgs(uint32_t dumpType) {
+  (void)dumpType;
+  return NotSupported("aclopStopDumpArgs", "aclopStopDumpArgs is not supported by aclnn-host: dump and profiling are not emulated.");
+}
+
+const char* acldumpGetPath(acldumpType dumpType) {
+  (void)dumpType;
+  NotSupported("acldumpGetPath", "acldumpGetPath is not supported by aclnn-host: aclnn-host dumps no operator data or exception information (CANN's libascend_dump).");
+  return nullptr;
+}
+
+aclError acldumpSaveExceptionInfo(const char* fileName, const char* userTag, const acldumpTensorInfo* tensors, size_t tensorCount) {
+  (void)fileName;
+  (void)userTag;
+  (void)tensors;
+  (void)tensorCount;
+  return NotSupported("acldumpSaveExceptionInfo", "acldumpSaveExceptionInfo is not supported by aclnn-host: aclnn-host dumps no operator data or exception information (CANN's libascend_dump).");
+}
+
+aclError acldumpGetExceptionInfoPath(char* path, size_t maxLen) {
+  (void)path;
+  (void)maxLen;
+  return NotSupported("acldumpGetExceptionInfoPath", "acldumpGetExceptionInfoPath is not supported by aclnn-host: aclnn-host dumps no operator data or exception information (CANN's libascend_dump).");
+}
+
+aclError aclprofInit(const char* profilerResultPath, size_t length) {
+  (void)profilerResultPath;
+  (void)length;
+  return NotSupported("aclprofInit", "aclprofInit is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofFinalize(void) {
+  return NotSupported("aclprofFinalize", "aclprofFinalize is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofStart(const aclprofConfig* profilerConfig) {
+  (void)profilerConfig;
+  return NotSupported("aclprofStart", "aclprofStart is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList, uint32_t deviceNums, aclprofAicoreMetrics aicoreMetrics, const aclprofAicoreEvents* aicoreEvents, uint64_t dataTypeConfig) {
+  (void)deviceIdList;
+  (void)deviceNums;
+  (void)aicoreMetrics;
+  (void)aicoreEvents;
+  (void)dataTypeConfig;
+  NotSupported("aclprofCreateConfig", "aclprofCreateConfig is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+  return nullptr;
+}
+
+aclError aclprofDestroyConfig(const aclprofConfig* profilerConfig) {
+  (void)profilerConfig;
+  return NotSupported("aclprofDestroyConfig", "aclprofDestroyConfig is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofStop(const aclprofConfig* profilerConfig) {
+  (void)profilerConfig;
+  return NotSupported("aclprofStop", "aclprofStop is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofSetConfig(aclprofConfigType configType, const char* config, size_t configLength) {
+  (void)configType;
+  (void)config;
+  (void)configLength;
+  return NotSupported("aclprofSetConfig", "aclprofSetConfig is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofModelSubscribe(uint32_t modelId, const aclprofSubscribeConfig* profSubscribeConfig) {
+  (void)modelId;
+  (void)profSubscribeConfig;
+  return NotSupported("aclprofModelSubscribe", "aclprofModelSubscribe is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofModelUnSubscribe(uint32_t modelId) {
+  (void)modelId;
+  return NotSupported("aclprofModelUnSubscribe", "aclprofModelUnSubscribe is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclprofSubscribeConfig* aclprofCreateSubscribeConfig(int8_t timeInfoSwitch, aclprofAicoreMetrics aicoreMetrics, void* fd) {
+  (void)timeInfoSwitch;
+  (void)aicoreMetrics;
+  (void)fd;
+  NotSupported("aclprofCreateSubscribeConfig", "aclprofCreateSubscribeConfig is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+  return nullptr;
+}
+
+aclError aclprofDestroySubscribeConfig(const aclprofSubscribeConfig* profSubscribeConfig) {
+  (void)profSubscribeConfig;
+  return NotSupported("aclprofDestroySubscribeConfig", "aclprofDestroySubscribeConfig is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofGetOpDescSize(size_t* opDescSize) {
+  (void)opDescSize;
+  return NotSupported("aclprofGetOpDescSize", "aclprofGetOpDescSize is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofGetOpNum(const void* opInfo, size_t opInfoLen, uint32_t* opNumber) {
+  (void)opInfo;
+  (void)opInfoLen;
+  (void)opNumber;
+  return NotSupported("aclprofGetOpNum", "aclprofGetOpNum is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofGetOpTypeLen(const void* opInfo, size_t opInfoLen, uint32_t index, size_t* opTypeLen) {
+  (void)opInfo;
+  (void)opInfoLen;
+  (void)index;
+  (void)opTypeLen;
+  return NotSupported("aclprofGetOpTypeLen", "aclprofGetOpTypeLen is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofGetOpType(const void* opInfo, size_t opInfoLen, uint32_t index, char* opType, size_t opTypeLen) {
+  (void)opInfo;
+  (void)opInfoLen;
+  (void)index;
+  (void)opType;
+  (void)opTypeLen;
+  return NotSupported("aclprofGetOpType", "aclprofGetOpType is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofGetOpNameLen(const void* opInfo, size_t opInfoLen, uint32_t index, size_t* opNameLen) {
+  (void)opInfo;
+  (void)opInfoLen;
+  (void)index;
+  (void)opNameLen;
+  return NotSupported("aclprofGetOpNameLen", "aclprofGetOpNameLen is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofGetOpName(const void* opInfo, size_t opInfoLen, uint32_t index, char* opName, size_t opNameLen) {
+  (void)opInfo;
+  (void)opInfoLen;
+  (void)index;
+  (void)opName;
+  (void)opNameLen;
+  return NotSupported("aclprofGetOpName", "aclprofGetOpName is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+uint64_t aclprofGetOpStart(const void* opInfo, size_t opInfoLen, uint32_t index) {
+  (void)opInfo;
+  (void)opInfoLen;
+  (void)index;
+  NotSupported("aclprofGetOpStart", "aclprofGetOpStart is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+  return 0;
+}
+
+uint64_t aclprofGetOpEnd(const void* opInfo, size_t opInfoLen, uint32_t index) {
+  (void)opInfo;
+  (void)opInfoLen;
+  (void)index;
+  NotSupported("aclprofGetOpEnd", "aclprofGetOpEnd is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+  return 0;
+}
+
+uint64_t aclprofGetOpDuration(const void* opInfo, size_t opInfoLen, uint32_t index) {
+  (void)opInfo;
+  (void)opInfoLen;
+  (void)index;
+  NotSupported("aclprofGetOpDuration", "aclprofGetOpDuration is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+  return 0;
+}
+
+size_t aclprofGetModelId(const void* opInfo, size_t opInfoLen, uint32_t index) {
+  (void)opInfo;
+  (void)opInfoLen;
+  (void)index;
+  NotSupported("aclprofGetModelId", "aclprofGetModelId is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+  return 0;
+}
+
+aclprofSubscribeOpFlag aclprofGetOpFlag(const void* opInfo, size_t opInfoLen, uint32_t index) {
+  (void)opInfo;
+  (void)opInfoLen;
+  (void)index;
+  NotSupported("aclprofGetOpFlag", "aclprofGetOpFlag is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+  return ACL_SUBSCRIBE_NONE;
+}
+
+const char* aclprofGetOpAttriValue(const void* opInfo, size_t opInfoLen, uint32_t index, aclprofSubscribeOpAttri attri) {
+  (void)opInfo;
+  (void)opInfoLen;
+  (void)index;
+  (void)attri;
+  NotSupported("aclprofGetOpAttriValue", "aclprofGetOpAttriValue is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+  return nullptr;
+}
+
+aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag, aclrtStream stream) {
+  (void)stepInfo;
+  (void)tag;
+  (void)stream;
+  return NotSupported("aclprofGetStepTimestamp", "aclprofGetStepTimestamp is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclprofStepInfo* aclprofCreateStepInfo(void) {
+  NotSupported("aclprofCreateStepInfo", "aclprofCreateStepInfo is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+  return nullptr;
+}
+
+void aclprofDestroyStepInfo(aclprofStepInfo* stepinfo) {
+  (void)stepinfo;
+  NotSupported("aclprofDestroyStepInfo", "aclprofDestroyStepInfo is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+void* aclprofCreateStamp(void) {
+  NotSupported("aclprofCreateStamp", "aclprofCreateStamp is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+  return nullptr;
+}
+
+void aclprofDestroyStamp(void* stamp) {
+  (void)stamp;
+  NotSupported("aclprofDestroyStamp", "aclprofDestroyStamp is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofPush(void* stamp) {
+  (void)stamp;
+  return NotSupported("aclprofPush", "aclprofPush is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofPop(void) {
+  return NotSupported("aclprofPop", "aclprofPop is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofRangeStart(void* stamp, uint32_t* rangeId) {
+  (void)stamp;
+  (void)rangeId;
+  return NotSupported("aclprofRangeStart", "aclprofRangeStart is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofRangeStop(uint32_t rangeId) {
+  (void)rangeId;
+  return NotSupported("aclprofRangeStop", "aclprofRangeStop is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofSetStampTraceMessage(void* stamp, const char* msg, uint32_t msgLen) {
+  (void)stamp;
+  (void)msg;
+  (void)msgLen;
+  return NotSupported("aclprofSetStampTraceMessage", "aclprofSetStampTraceMessage is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofMark(void* stamp) {
+  (void)stamp;
+  return NotSupported("aclprofMark", "aclprofMark is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofMarkEx(const char* msg, size_t msgLen, aclrtStream stream) {
+  (void)msg;
+  (void)msgLen;
+  (void)stream;
+  return NotSupported("aclprofMarkEx", "aclprofMarkEx is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+uint64_t aclprofStr2Id(const char* message) {
+  (void)message;
+  NotSupported("aclprofStr2Id", "aclprofStr2Id is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+  return 0;
+}
+
+aclError aclprofRangePushEx(aclprofEventAttributes* attr) {
+  (void)attr;
+  return NotSupported("aclprofRangePushEx", "aclprofRangePushEx is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
+}
+
+aclError aclprofRangePop(void) {
+  return NotSupported("aclprofRangePop", "aclprofRangePop is not supported by aclnn-host: aclnn-host has no profiler: there are no device task timelines, hardware counters or msproftx ranges to collect (CANN's libmsprofiler).");
 }
 
 aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo* info, void** devArgsPtr, uint32_t* devArgsLen) {
@@ -1606,6 +1894,258 @@ aclError aclrtMemMapSetLink(aclrtDrvMemHandle handle, aclrtMemLinkType adviceLin
   (void)handle;
   (void)adviceLink;
   return NotSupported("aclrtMemMapSetLink", "aclrtMemMapSetLink is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
+}
+
+acltdtChannelHandle* acltdtCreateChannel(uint32_t deviceId, const char* name) {
+  (void)deviceId;
+  (void)name;
+  NotSupported("acltdtCreateChannel", "acltdtCreateChannel is not supported by aclnn-host: TDT-daemon channels need the NPU's data transfer process; the queue-backed channels of acltdtCreateChannelWithCapacity are emulated.");
+  return nullptr;
+}
+
+aclError acltdtCreateQueue(const acltdtQueueAttr* attr, uint32_t* qid) {
+  (void)attr;
+  (void)qid;
+  return NotSupported("acltdtCreateQueue", "acltdtCreateQueue is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+aclError acltdtDestroyQueue(uint32_t qid) {
+  (void)qid;
+  return NotSupported("acltdtDestroyQueue", "acltdtDestroyQueue is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout) {
+  (void)qid;
+  (void)buf;
+  (void)timeout;
+  return NotSupported("acltdtEnqueue", "acltdtEnqueue is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+aclError acltdtDequeue(uint32_t qid, acltdtBuf* buf, int32_t timeout) {
+  (void)qid;
+  (void)buf;
+  (void)timeout;
+  return NotSupported("acltdtDequeue", "acltdtDequeue is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+aclError acltdtEnqueueData(uint32_t qid, const void* data, size_t dataSize, const void* userData, size_t userDataSize, int32_t timeout, uint32_t rsv) {
+  (void)qid;
+  (void)data;
+  (void)dataSize;
+  (void)userData;
+  (void)userDataSize;
+  (void)timeout;
+  (void)rsv;
+  return NotSupported("acltdtEnqueueData", "acltdtEnqueueData is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+aclError acltdtDequeueData(uint32_t qid, void* data, size_t dataSize, size_t* retDataSize, void* userData, size_t userDataSize, int32_t timeout) {
+  (void)qid;
+  (void)data;
+  (void)dataSize;
+  (void)retDataSize;
+  (void)userData;
+  (void)userDataSize;
+  (void)timeout;
+  return NotSupported("acltdtDequeueData", "acltdtDequeueData is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+aclError acltdtGrantQueue(uint32_t qid, int32_t pid, uint32_t permission, int32_t timeout) {
+  (void)qid;
+  (void)pid;
+  (void)permission;
+  (void)timeout;
+  return NotSupported("acltdtGrantQueue", "acltdtGrantQueue is not supported by aclnn-host: queues are shared with other processes by the NPU's queue manager; aclnn-host's queues live in one process.");
+}
+
+aclError acltdtAttachQueue(uint32_t qid, int32_t timeout, uint32_t* permission) {
+  (void)qid;
+  (void)timeout;
+  (void)permission;
+  return NotSupported("acltdtAttachQueue", "acltdtAttachQueue is not supported by aclnn-host: queues are shared with other processes by the NPU's queue manager; aclnn-host's queues live in one process.");
+}
+
+aclError acltdtBindQueueRoutes(acltdtQueueRouteList* qRouteList) {
+  (void)qRouteList;
+  return NotSupported("acltdtBindQueueRoutes", "acltdtBindQueueRoutes is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+aclError acltdtUnbindQueueRoutes(acltdtQueueRouteList* qRouteList) {
+  (void)qRouteList;
+  return NotSupported("acltdtUnbindQueueRoutes", "acltdtUnbindQueueRoutes is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+aclError acltdtQueryQueueRoutes(const acltdtQueueRouteQueryInfo* queryInfo, acltdtQueueRouteList* qRouteList) {
+  (void)queryInfo;
+  (void)qRouteList;
+  return NotSupported("acltdtQueryQueueRoutes", "acltdtQueryQueueRoutes is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+aclError acltdtAllocBuf(size_t size, uint32_t type, acltdtBuf* buf) {
+  (void)size;
+  (void)type;
+  (void)buf;
+  return NotSupported("acltdtAllocBuf", "acltdtAllocBuf is not supported by aclnn-host: mbuf chains belong to the device's data-queue subsystem, which aclnn-host does not emulate.");
+}
+
+aclError acltdtFreeBuf(acltdtBuf buf) {
+  (void)buf;
+  return NotSupported("acltdtFreeBuf", "acltdtFreeBuf is not supported by aclnn-host: mbuf chains belong to the device's data-queue subsystem, which aclnn-host does not emulate.");
+}
+
+aclError acltdtGetBufData(const acltdtBuf buf, void** dataPtr, size_t* size) {
+  (void)buf;
+  (void)dataPtr;
+  (void)size;
+  return NotSupported("acltdtGetBufData", "acltdtGetBufData is not supported by aclnn-host: mbuf chains belong to the device's data-queue subsystem, which aclnn-host does not emulate.");
+}
+
+aclError acltdtSetBufDataLen(acltdtBuf buf, size_t len) {
+  (void)buf;
+  (void)len;
+  return NotSupported("acltdtSetBufDataLen", "acltdtSetBufDataLen is not supported by aclnn-host: mbuf chains belong to the device's data-queue subsystem, which aclnn-host does not emulate.");
+}
+
+aclError acltdtGetBufDataLen(acltdtBuf buf, size_t* len) {
+  (void)buf;
+  (void)len;
+  return NotSupported("acltdtGetBufDataLen", "acltdtGetBufDataLen is not supported by aclnn-host: mbuf chains belong to the device's data-queue subsystem, which aclnn-host does not emulate.");
+}
+
+aclError acltdtAppendBufChain(acltdtBuf headBuf, acltdtBuf buf) {
+  (void)headBuf;
+  (void)buf;
+  return NotSupported("acltdtAppendBufChain", "acltdtAppendBufChain is not supported by aclnn-host: mbuf chains belong to the device's data-queue subsystem, which aclnn-host does not emulate.");
+}
+
+aclError acltdtGetBufChainNum(acltdtBuf headBuf, uint32_t* num) {
+  (void)headBuf;
+  (void)num;
+  return NotSupported("acltdtGetBufChainNum", "acltdtGetBufChainNum is not supported by aclnn-host: mbuf chains belong to the device's data-queue subsystem, which aclnn-host does not emulate.");
+}
+
+aclError acltdtGetBufFromChain(acltdtBuf headBuf, uint32_t index, acltdtBuf* buf) {
+  (void)headBuf;
+  (void)index;
+  (void)buf;
+  return NotSupported("acltdtGetBufFromChain", "acltdtGetBufFromChain is not supported by aclnn-host: mbuf chains belong to the device's data-queue subsystem, which aclnn-host does not emulate.");
+}
+
+aclError acltdtGetBufUserData(const acltdtBuf buf, void* dataPtr, size_t size, size_t offset) {
+  (void)buf;
+  (void)dataPtr;
+  (void)size;
+  (void)offset;
+  return NotSupported("acltdtGetBufUserData", "acltdtGetBufUserData is not supported by aclnn-host: mbuf chains belong to the device's data-queue subsystem, which aclnn-host does not emulate.");
+}
+
+aclError acltdtSetBufUserData(acltdtBuf buf, const void* dataPtr, size_t size, size_t offset) {
+  (void)buf;
+  (void)dataPtr;
+  (void)size;
+  (void)offset;
+  return NotSupported("acltdtSetBufUserData", "acltdtSetBufUserData is not supported by aclnn-host: mbuf chains belong to the device's data-queue subsystem, which aclnn-host does not emulate.");
+}
+
+aclError acltdtCopyBufRef(const acltdtBuf buf, acltdtBuf* newBuf) {
+  (void)buf;
+  (void)newBuf;
+  return NotSupported("acltdtCopyBufRef", "acltdtCopyBufRef is not supported by aclnn-host: mbuf chains belong to the device's data-queue subsystem, which aclnn-host does not emulate.");
+}
+
+acltdtQueueAttr* acltdtCreateQueueAttr(void) {
+  NotSupported("acltdtCreateQueueAttr", "acltdtCreateQueueAttr is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+  return nullptr;
+}
+
+aclError acltdtDestroyQueueAttr(const acltdtQueueAttr* attr) {
+  (void)attr;
+  return NotSupported("acltdtDestroyQueueAttr", "acltdtDestroyQueueAttr is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+aclError acltdtSetQueueAttr(acltdtQueueAttr* attr, acltdtQueueAttrType type, size_t len, const void* param) {
+  (void)attr;
+  (void)type;
+  (void)len;
+  (void)param;
+  return NotSupported("acltdtSetQueueAttr", "acltdtSetQueueAttr is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+aclError acltdtGetQueueAttr(const acltdtQueueAttr* attr, acltdtQueueAttrType type, size_t len, size_t* paramRetSize, void* param) {
+  (void)attr;
+  (void)type;
+  (void)len;
+  (void)paramRetSize;
+  (void)param;
+  return NotSupported("acltdtGetQueueAttr", "acltdtGetQueueAttr is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+acltdtQueueRoute* acltdtCreateQueueRoute(uint32_t srcId, uint32_t dstId) {
+  (void)srcId;
+  (void)dstId;
+  NotSupported("acltdtCreateQueueRoute", "acltdtCreateQueueRoute is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+  return nullptr;
+}
+
+aclError acltdtDestroyQueueRoute(const acltdtQueueRoute* route) {
+  (void)route;
+  return NotSupported("acltdtDestroyQueueRoute", "acltdtDestroyQueueRoute is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+aclError acltdtGetQueueRouteParam(const acltdtQueueRoute* route, acltdtQueueRouteParamType type, size_t len, size_t* paramRetSize, void* param) {
+  (void)route;
+  (void)type;
+  (void)len;
+  (void)paramRetSize;
+  (void)param;
+  return NotSupported("acltdtGetQueueRouteParam", "acltdtGetQueueRouteParam is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+acltdtQueueRouteList* acltdtCreateQueueRouteList(void) {
+  NotSupported("acltdtCreateQueueRouteList", "acltdtCreateQueueRouteList is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+  return nullptr;
+}
+
+aclError acltdtDestroyQueueRouteList(const acltdtQueueRouteList* routeList) {
+  (void)routeList;
+  return NotSupported("acltdtDestroyQueueRouteList", "acltdtDestroyQueueRouteList is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+aclError acltdtAddQueueRoute(acltdtQueueRouteList* routeList, const acltdtQueueRoute* route) {
+  (void)routeList;
+  (void)route;
+  return NotSupported("acltdtAddQueueRoute", "acltdtAddQueueRoute is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+aclError acltdtGetQueueRoute(const acltdtQueueRouteList* routeList, size_t index, acltdtQueueRoute* route) {
+  (void)routeList;
+  (void)index;
+  (void)route;
+  return NotSupported("acltdtGetQueueRoute", "acltdtGetQueueRoute is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+size_t acltdtGetQueueRouteNum(const acltdtQueueRouteList* routeList) {
+  (void)routeList;
+  NotSupported("acltdtGetQueueRouteNum", "acltdtGetQueueRouteNum is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+  return 0;
+}
+
+acltdtQueueRouteQueryInfo* acltdtCreateQueueRouteQueryInfo(void) {
+  NotSupported("acltdtCreateQueueRouteQueryInfo", "acltdtCreateQueueRouteQueryInfo is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+  return nullptr;
+}
+
+aclError acltdtDestroyQueueRouteQueryInfo(const acltdtQueueRouteQueryInfo* info) {
+  (void)info;
+  return NotSupported("acltdtDestroyQueueRouteQueryInfo", "acltdtDestroyQueueRouteQueryInfo is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
+}
+
+aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo* param, acltdtQueueRouteQueryInfoParamType type, size_t len, const void* value) {
+  (void)param;
+  (void)type;
+  (void)len;
+  (void)value;
+  return NotSupported("acltdtSetQueueRouteQueryInfo", "acltdtSetQueueRouteQueryInfo is not supported by aclnn-host: this part of the memory queues (AI CPU buffers and routes) is not emulated yet.");
 }
 
 }  // extern "C"

@@ -1,6 +1,11 @@
 // Every public header, together (op_errno.h included alongside the others), must compile as C++11,
 // the standard CANN's samples build with.
 #include "acl/acl.h"
+#include "acl/acl_dump.h"
+#include "acl/acl_prof.h"
+#include "acl/acl_rt_allocator.h"
+#include "acl/acl_tdt.h"
+#include "acl/acl_tdt_queue.h"
 #include "aclnn/acl_meta.h"
 #include "aclnn/aclnn_base.h"
 #include "aclnn/opdev/op_errno.h"
