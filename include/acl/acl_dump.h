@@ -80,9 +80,11 @@ ACL_FUNC_VISIBILITY aclError aclopStartDumpArgs(uint32_t dumpType, const char* p
 ACL_FUNC_VISIBILITY aclError aclopStopDumpArgs(uint32_t dumpType);
 /** NULL here: nothing is dumped, so there is no dump path. */
 ACL_FUNC_VISIBILITY const char* acldumpGetPath(acldumpType dumpType);
-ACL_FUNC_VISIBILITY aclError acldumpSaveExceptionInfo(const char* fileName, const char* userTag,
-                                                      const acldumpTensorInfo* tensors, size_t tensorCount);
-ACL_FUNC_VISIBILITY aclError acldumpGetExceptionInfoPath(char* path, size_t maxLen);
+/* Weak, as CANN declares them: a program links even where no dump library provides them. */
+ACL_DUMP_WEAK ACL_FUNC_VISIBILITY aclError acldumpSaveExceptionInfo(const char* fileName, const char* userTag,
+                                                                    const acldumpTensorInfo* tensors,
+                                                                    size_t tensorCount);
+ACL_DUMP_WEAK ACL_FUNC_VISIBILITY aclError acldumpGetExceptionInfoPath(char* path, size_t maxLen);
 
 #ifdef __cplusplus
 }

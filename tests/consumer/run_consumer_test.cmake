@@ -17,7 +17,10 @@ install_into_fresh_prefix("${BUILD_DIR}" "${prefix}"
   lib64/libascendcl.so lib64/libnnopbase.so lib64/libopapi_nn.so lib64/libopapi_math.so set_env.sh
   include/acl/acl_base_rt.h include/acl/acl_rt_allocator.h include/aclnnop/level2/aclnn_hardswish.h
   runtime/include/acl/acl.h runtime/lib64/stub/libascendcl.so lib64/stub/libopapi_nn.so bin/setenv.bash
-  lib64/libacl_rt.so lib64/libopapi.so)
+  lib64/libacl_rt.so lib64/libopapi.so include/acl/acl_tdt.h include/acl/acl_tdt_queue.h include/acl/acl_dump.h
+  include/acl/acl_prof.h lib64/libacl_tdt_channel.so lib64/libacl_tdt_queue.so lib64/libascend_dump.so
+  lib64/libmsprofiler.so lib64/libprofapi.so share/info/runtime/version.info share/info/ops-nn/version.info
+  share/info/opbase/version.info)
 
 # The other layouts CANN projects expect: bin/setenv.bash sets the environment up; a program built
 # against runtime/include, linked against runtime/lib64/stub, including level2 operator paths, runs.
@@ -28,7 +31,8 @@ unset ASCEND_CUSTOM_PATH LD_LIBRARY_PATH
 test \"$ASCEND_CUSTOM_PATH\" = '${prefix}'
 stub=\"$ASCEND_CUSTOM_PATH/runtime/lib64/stub\"
 c++ -std=c++11 -I\"$ASCEND_CUSTOM_PATH/runtime/include\" '${SOURCE_DIR}/tests/consumer/layout/runtime_layout.cpp' \\
-    -o '${WORK_DIR}/runtime_layout' \"$stub/libopapi_nn.so\" \"$stub/libnnopbase.so\" \"$stub/libascendcl.so\"
+    -o '${WORK_DIR}/runtime_layout' \"$stub/libopapi_nn.so\" \"$stub/libnnopbase.so\" \"$stub/libascendcl.so\" \\
+    \"$ASCEND_CUSTOM_PATH/lib64/libacl_tdt_channel.so\"
 '${WORK_DIR}/runtime_layout'
 ")
 execute_process(COMMAND bash -c "${layout_script}" RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE errors)

@@ -1,7 +1,7 @@
 /* Generated once by tests/header_compat/generate_upstream_redeclarations.py from
  * hicann/runtime 681ef7610df13c8128982901142a2c869ddbb53e (see acl_rt_functions.txt).
  * Compiled as C11 after our headers:
- * every upstream function must be declared by acl/acl.h, re-declare compatibly, and link. */
+ * every upstream function must be declared by them, re-declare compatibly, and link. */
 /* The upstream prototypes stay as upstream writes them. */
 /* clang-format off */
 #include <stdio.h>
