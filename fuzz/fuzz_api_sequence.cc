@@ -2,7 +2,8 @@
 //
 // Each input is a program over small handle tables: aclInit / aclFinalize, devices, streams,
 // events, notifies, device and host memory, host memory registration, value writes, copies and
-// fills (sync and async), tensors over device memory and registered host pages, executors of
+// fills (sync and async), stream capture, TDT channels and memory queues with routes, tensors over
+// device memory and registered host pages, executors of
 // every operator (repeatable or not, run twice, destroyed early or late) and synchronisation, in
 // any order. Destroyed handles stay in their slots and are passed again: the
 // library must answer them with a status code (its handle registries), never touch freed memory,
@@ -20,6 +21,8 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "acl/acl_tdt.h"
+#include "acl/acl_tdt_queue.h"
 #include "aclnn/opdev/op_errno.h"
 #include "aclnn_host/ops.h"
 
@@ -47,6 +50,9 @@ struct State {
   aclrtEvent events[kSlots] = {};
   aclrtNotify notifies[kSlots] = {};
   aclmdlRI models[kSlots] = {};
+  acltdtChannelHandle* channels[kSlots] = {};  // destroyed ones stay: the registry answers them
+  bool channel_live[kSlots] = {};
+  uint32_t queues[kSlots] = {9999, 9999, 9999, 9999};  // 9999: never created
   Buffer device[kSlots];
   Buffer host_pinned[kSlots];  // aclrtMallocHost
   aclTensor* tensors[kSlots] = {};
@@ -78,7 +84,7 @@ const bool kTrace = std::getenv("FUZZ_TRACE") != nullptr;
 
 void Step(FuzzedDataProvider& in, State& s) {
   const size_t i = in.ConsumeIntegralInRange<size_t>(0, kSlots - 1);
-  const int call = in.ConsumeIntegralInRange<int>(0, 30);
+  const int call = in.ConsumeIntegralInRange<int>(0, 32);
   if (kTrace) std::fprintf(stderr, "call %d slot %zu\n", call, i);
   switch (call) {
     case 0:
@@ -425,6 +431,106 @@ void Step(FuzzedDataProvider& in, State& s) {
       }
       break;
     }
+    case 30: {  // TDT channels: create, send, receive, query, clean, stop, destroy (never waiting long)
+      const int32_t timeout = in.ConsumeIntegralInRange<int32_t>(-2, 1);  // -2 is refused; -1 becomes 1 ms
+      switch (in.ConsumeIntegralInRange<int>(0, 5)) {
+        case 0: {
+          acltdtChannelHandle* made =
+              acltdtCreateChannelWithCapacity(static_cast<uint32_t>(in.ConsumeIntegralInRange<int32_t>(-1, 2)),
+                                              in.ConsumeBool() ? "fuzz" : "", in.ConsumeIntegralInRange<size_t>(0, 3));
+          if (made != nullptr) {
+            if (s.channel_live[i]) acltdtDestroyChannel(s.channels[i]);
+            s.channels[i] = made;
+            s.channel_live[i] = true;
+          }
+          break;
+        }
+        case 1: {
+          size_t room = 0;
+          void* data = in.ConsumeBool() ? PickDevice(in, s, &room) : s.host.data();
+          if (data == s.host.data()) room = s.host.size();
+          const int64_t dims[1] = {static_cast<int64_t>(room / 4)};
+          acltdtDataItem* item = acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, dims, 1, ACL_FLOAT,
+                                                      room > 0 ? data : nullptr, std::min<size_t>(room, 64));
+          acltdtDataset* dataset = acltdtCreateDataset();
+          if (in.ConsumeBool()) acltdtAddDataItem(dataset, item);
+          acltdtSendTensor(s.channels[i], dataset, timeout == -1 ? 1 : timeout);
+          acltdtDestroyDataset(dataset);
+          acltdtDestroyDataItem(item);
+          break;
+        }
+        case 2: {
+          acltdtDataset* dataset = acltdtCreateDataset();
+          if (acltdtReceiveTensor(s.channels[i], dataset, timeout == -1 ? 1 : timeout) == ACL_SUCCESS) {
+            acltdtDataItem* item = acltdtGetDataItem(dataset, 0);
+            int64_t dims[2] = {};
+            acltdtGetDimsFromItem(item, dims, 2);
+            const void* bytes = acltdtGetDataAddrFromItem(item);
+            const size_t size = acltdtGetDataSizeFromItem(item);
+            if (bytes != nullptr && size > 0) std::memcpy(s.host.data(), bytes, std::min(size, s.host.size()));
+          }
+          acltdtDestroyDataset(dataset);
+          break;
+        }
+        case 3: {
+          size_t size = 0;
+          acltdtQueryChannelSize(s.channels[i], in.ConsumeBool() ? &size : nullptr);
+          break;
+        }
+        case 4:
+          in.ConsumeBool() ? acltdtCleanChannel(s.channels[i]) : acltdtStopChannel(s.channels[i]);
+          break;
+        default:
+          acltdtDestroyChannel(s.channels[i]);  // may be destroyed already: a status
+          s.channel_live[i] = false;
+      }
+      break;
+    }
+    case 31: {  // memory queues: create, enqueue, dequeue, routes, destroy
+      const uint32_t other = s.queues[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)];
+      switch (in.ConsumeIntegralInRange<int>(0, 4)) {
+        case 0: {
+          acltdtQueueAttr* attr = in.ConsumeBool() ? acltdtCreateQueueAttr() : nullptr;
+          const uint32_t depth = in.ConsumeIntegralInRange<uint32_t>(0, 3);
+          if (attr != nullptr) acltdtSetQueueAttr(attr, ACL_TDT_QUEUE_DEPTH_UINT32, sizeof(depth), &depth);
+          uint32_t qid = 0;
+          if (acltdtCreateQueue(attr, &qid) == ACL_SUCCESS) s.queues[i] = qid;
+          if (attr != nullptr) acltdtDestroyQueueAttr(attr);
+          break;
+        }
+        case 1: {
+          const size_t size = in.ConsumeIntegralInRange<size_t>(0, 64);
+          acltdtEnqueueData(s.queues[i], s.host.data(), size, s.host.data() + 64,
+                            in.ConsumeIntegralInRange<size_t>(0, 8),
+                            in.ConsumeIntegralInRange<int32_t>(-2, 1) == 1 ? 1 : 0, 0);
+          break;
+        }
+        case 2: {
+          size_t got = 0;
+          acltdtDequeueData(s.queues[i], s.host.data(), in.ConsumeIntegralInRange<size_t>(0, 64), &got,
+                            s.host.data() + 64, in.ConsumeIntegralInRange<size_t>(0, 8), 0);
+          break;
+        }
+        case 3: {
+          acltdtQueueRoute* route = acltdtCreateQueueRoute(s.queues[i], other);
+          acltdtQueueRouteList* list = acltdtCreateQueueRouteList();
+          acltdtAddQueueRoute(list, route);
+          in.ConsumeBool() ? acltdtBindQueueRoutes(list) : acltdtUnbindQueueRoutes(list);
+          acltdtQueueRouteQueryInfo* query = acltdtCreateQueueRouteQueryInfo();
+          const int32_t mode = in.ConsumeIntegralInRange<int32_t>(0, 3);
+          acltdtSetQueueRouteQueryInfo(query, ACL_TDT_QUEUE_ROUTE_QUERY_MODE_ENUM, sizeof(mode), &mode);
+          acltdtSetQueueRouteQueryInfo(query, ACL_TDT_QUEUE_ROUTE_QUERY_SRC_ID_UINT32, 4, &s.queues[i]);
+          acltdtQueryQueueRoutes(query, list);
+          acltdtDestroyQueueRouteQueryInfo(query);
+          acltdtDestroyQueueRouteList(list);
+          acltdtDestroyQueueRoute(route);
+          break;
+        }
+        default:
+          acltdtDestroyQueue(s.queues[i]);  // refused while routes are bound, or unknown
+      }
+      break;
+    }
     default: {
       if (in.ConsumeBool()) {
         aclrtSynchronizeDevice();
@@ -455,6 +561,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   for (size_t k = 0; k < kSlots; ++k) {
     if (s.tensor_live[k]) aclDestroyTensor(s.tensors[k]);
+    if (s.channel_live[k]) acltdtDestroyChannel(s.channels[k]);
+  }
+  // Queues are the device's: unbind every route between them, then destroy them (ids are unique).
+  {
+    aclInit(nullptr);  // a reference of its own (or a repeat): the loop below releases them all
+    aclrtSetDevice(0);
+    acltdtQueueRouteList* routes = acltdtCreateQueueRouteList();
+    for (uint32_t from : s.queues) {
+      for (uint32_t to : s.queues) {
+        acltdtQueueRoute* route = acltdtCreateQueueRoute(from, to);
+        acltdtAddQueueRoute(routes, route);
+        acltdtDestroyQueueRoute(route);
+      }
+    }
+    acltdtUnbindQueueRoutes(routes);
+    acltdtDestroyQueueRouteList(routes);
+    for (uint32_t qid : s.queues) acltdtDestroyQueue(qid);
   }
   while (aclFinalize() == ACL_SUCCESS) {
   }
