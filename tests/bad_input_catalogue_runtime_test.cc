@@ -14,6 +14,9 @@
 #include <thread>
 #include <vector>
 
+#include "acl/acl_rt_allocator.h"
+#include "acl/acl_tdt.h"
+#include "acl/acl_tdt_queue.h"
 #include "bad_input_catalogue_support.h"
 
 namespace catalogue {
@@ -1502,6 +1505,151 @@ TEST(Catalogue, RT_CAP_08) {
   ASSERT_TRUE(Succeeds(aclmdlRIDestroy(model)));
   EXPECT_TRUE(FailsWith(aclmdlRIDestroy(model), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRIDestroy",
                         {"is not a live model (destroyed, or never captured)."}));
+}
+
+TEST(Catalogue, RT_CAP_09) {
+  RuntimeSession session;
+  aclrtEvent event = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEventExWithFlag(&event, ACL_EVENT_SYNC)));
+  EXPECT_TRUE(FailsWith(aclrtStreamWaitEventWithFlag(session.stream(), event, 0, ACL_EVENT_WAIT_EXTERNAL),
+                        ACL_ERROR_RT_STREAM_NOT_CAPTURED, "aclrtStreamWaitEventWithFlag",
+                        {"is not in the capture stage: external event records and waits belong to a captured model."}));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
+}
+
+TEST(Catalogue, RT_CAP_10) {
+  RuntimeSession session;
+  aclrtEvent event = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEventExWithFlag(&event, ACL_EVENT_SYNC)));
+  EXPECT_TRUE(FailsWith(aclrtStreamWaitEventWithFlag(session.stream(), event, 10, ACL_EVENT_WAIT_EXTERNAL),
+                        ACL_ERROR_INVALID_PARAM, "aclrtStreamWaitEventWithFlag",
+                        {"timeout 10 is invalid: only 0 is supported with ACL_EVENT_WAIT_EXTERNAL."}));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
+}
+
+TEST(Catalogue, RT_VER_01) {
+  unsetenv("ASCEND_HOME_PATH");
+  char name[] = "runtime";
+  char version[ACL_PKG_VERSION_MAX_SIZE];
+  EXPECT_TRUE(FailsWith(aclsysGetVersionStr(name, version), ACL_ERROR_INVALID_FILE, "aclsysGetVersionStr",
+                        {"ASCEND_HOME_PATH is not set (source set_env.sh of the install prefix)."}));
+}
+
+TEST(Catalogue, RT_VER_02) {
+  char root[] = "/tmp/aclnn_host_catalogue_XXXXXX";
+  ASSERT_NE(mkdtemp(root), nullptr);
+  const std::string folder = std::string(root) + "/share/info/runtime";
+  ASSERT_EQ(std::system(("mkdir -p " + folder).c_str()), 0);
+  std::ofstream(folder + "/version.info") << "Version=8.5.RC1\n";
+  setenv("ASCEND_HOME_PATH", root, 1);
+  char name[] = "runtime";
+  int32_t number = 0;
+  EXPECT_TRUE(FailsWith(aclsysGetVersionNum(name, &number), ACL_ERROR_INTERNAL_ERROR, "aclsysGetVersionNum",
+                        {"the version [8.5.RC1] of [runtime] is not major.minor.patch with an optional alpha, beta or "
+                         "rc suffix."}));
+  unsetenv("ASCEND_HOME_PATH");
+  ASSERT_EQ(std::system((std::string("rm -rf ") + root).c_str()), 0);
+}
+
+TEST(Catalogue, RT_VER_03) {
+  RuntimeSession session;
+  int32_t compatible = 0;
+  EXPECT_TRUE(FailsWith(aclrtCheckArchCompatibility("Ascend910B9", &compatible), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtCheckArchCompatibility",
+                        {"SoC version Ascend910B9 is invalid: no platform config names it."}));
+}
+
+void* NoAlloc(aclrtAllocator, size_t) { return nullptr; }
+void* NoAddress(aclrtAllocatorBlock) { return nullptr; }
+
+TEST(Catalogue, RT_TDT_01) {
+  RuntimeSession session;
+  int object = 0;
+  aclrtAllocatorDesc desc = aclrtAllocatorCreateDesc();
+  ASSERT_TRUE(Succeeds(aclrtAllocatorSetObjToDesc(desc, &object)));
+  ASSERT_TRUE(Succeeds(aclrtAllocatorSetAllocFuncToDesc(desc, NoAlloc)));
+  ASSERT_TRUE(Succeeds(aclrtAllocatorSetGetAddrFromBlockFuncToDesc(desc, NoAddress)));
+  EXPECT_TRUE(FailsWith(aclrtAllocatorRegister(session.stream(), desc), ACL_ERROR_INVALID_PARAM,
+                        "aclrtAllocatorRegister", {"allocatorDesc->freeFunc is nullptr."}));
+  EXPECT_TRUE(Succeeds(aclrtAllocatorDestroyDesc(desc)));
+}
+
+TEST(Catalogue, RT_TDT_02) {
+  RuntimeSession session;
+  DeviceBuffer device(16);
+  float host[4] = {};
+  acltdtDataItem* on_device = acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, nullptr, 0, ACL_FLOAT, device.get(), 16);
+  acltdtDataItem* on_host = acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, nullptr, 0, ACL_FLOAT, host, 16);
+  acltdtDataset* dataset = acltdtCreateDataset();
+  ASSERT_TRUE(Succeeds(acltdtAddDataItem(dataset, on_device)));
+  EXPECT_TRUE(FailsWith(acltdtAddDataItem(dataset, on_host), ACL_ERROR_INVALID_PARAM, "acltdtAddDataItem",
+                        {"The memTypes in the dataset must be all host-side or device-side address: "}));
+  acltdtDestroyDataset(dataset);
+  acltdtDestroyDataItem(on_device);
+  acltdtDestroyDataItem(on_host);
+}
+
+// A channel holding one dataset of one float item.
+struct FullChannel {
+  FullChannel() {
+    channel = acltdtCreateChannelWithCapacity(0, "catalogue", 2);
+    item = acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, nullptr, 0, ACL_FLOAT, &value, sizeof(value));
+    dataset = acltdtCreateDataset();
+    acltdtAddDataItem(dataset, item);
+  }
+  ~FullChannel() {
+    acltdtDestroyDataset(dataset);
+    acltdtDestroyDataItem(item);
+  }
+  float value = 1.0f;
+  acltdtChannelHandle* channel = nullptr;
+  acltdtDataItem* item = nullptr;
+  acltdtDataset* dataset = nullptr;
+};
+
+TEST(Catalogue, RT_TDT_03) {
+  RuntimeSession session;
+  FullChannel full;
+  ASSERT_TRUE(Succeeds(acltdtSendTensor(full.channel, full.dataset, 0)));
+  ASSERT_TRUE(Succeeds(acltdtSendTensor(full.channel, full.dataset, 0)));
+  EXPECT_TRUE(FailsWith(acltdtSendTensor(full.channel, full.dataset, 0), ACL_ERROR_RT_QUEUE_FULL, "acltdtSendTensor",
+                        {"the channel [catalogue] stayed full (2 datasets) for 0 ms."}));
+  EXPECT_TRUE(Succeeds(acltdtDestroyChannel(full.channel)));
+}
+
+TEST(Catalogue, RT_TDT_04) {
+  RuntimeSession session;
+  FullChannel full;
+  ASSERT_TRUE(Succeeds(acltdtDestroyChannel(full.channel)));
+  acltdtDataset* received = acltdtCreateDataset();
+  EXPECT_TRUE(FailsWith(acltdtReceiveTensor(full.channel, received, 0), ACL_ERROR_INVALID_PARAM, "acltdtReceiveTensor",
+                        {"handle is not a channel of acltdtCreateChannelWithCapacity (or was destroyed)."}));
+  acltdtDestroyDataset(received);
+}
+
+TEST(Catalogue, RT_TDT_05) {
+  RuntimeSession session;
+  uint32_t src = 0, dst = 0;
+  ASSERT_TRUE(Succeeds(acltdtCreateQueue(nullptr, &src)));
+  ASSERT_TRUE(Succeeds(acltdtCreateQueue(nullptr, &dst)));
+  acltdtQueueRoute* route = acltdtCreateQueueRoute(src, dst);
+  acltdtQueueRouteList* routes = acltdtCreateQueueRouteList();
+  acltdtAddQueueRoute(routes, route);
+  ASSERT_TRUE(Succeeds(acltdtBindQueueRoutes(routes)));
+  EXPECT_TRUE(
+      FailsWith(acltdtDestroyQueue(src), ACL_ERROR_FAILURE, "acltdtDestroyQueue", {"unbind its routes first."}));
+  ASSERT_TRUE(Succeeds(acltdtUnbindQueueRoutes(routes)));
+  EXPECT_TRUE(Succeeds(acltdtDestroyQueue(src)));
+  EXPECT_TRUE(Succeeds(acltdtDestroyQueue(dst)));
+  acltdtDestroyQueueRouteList(routes);
+  acltdtDestroyQueueRoute(route);
+}
+
+TEST(Catalogue, RT_TDT_06) {
+  RuntimeSession session;
+  int buffer = 0;
+  EXPECT_TRUE(FailsWith(acltdtEnqueue(0, &buffer, 0), ACL_ERROR_FEATURE_UNSUPPORTED, "acltdtEnqueue",
+                        {"acltdtEnqueue is not supported in host run mode (ACL_HOST): "}));
 }
 
 }  // namespace
