@@ -22,9 +22,10 @@ constexpr uintptr_t kSentinel = 0x5a5a5a5a;
 
 TEST(AclRtUnsupported, ReturnsFeatureNotSupportedWithTheReasonAndLeavesOutputsUntouched) {
   void* address = reinterpret_cast<void*>(kSentinel);
-  EXPECT_TRUE(FailsWith(aclrtReserveMemAddress(&address, 4096, 0, nullptr, 0), ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                        "aclrtReserveMemAddress",
-                        {"aclrtReserveMemAddress is not supported by aclnn-host: virtual and physical"}));
+  EXPECT_TRUE(
+      FailsWith(aclrtReserveMemAddressNoUCMemory(&address, 4096, 0, nullptr, 0), ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                "aclrtReserveMemAddressNoUCMemory",
+                {"aclrtReserveMemAddressNoUCMemory is not supported by aclnn-host: these variants of virtual"}));
   EXPECT_EQ(address, reinterpret_cast<void*>(kSentinel));
 
   EXPECT_TRUE(FailsWith(aclrtIpcMemClose("key"), ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtIpcMemClose",

@@ -492,54 +492,13 @@ aclError aclrtMemManagedAdvise(const void* const ptr, uint64_t size, aclrtMemMan
   return NotSupported("aclrtMemManagedAdvise", "aclrtMemManagedAdvise is not supported by aclnn-host: managed (unified) memory is not emulated.");
 }
 
-aclError aclrtReserveMemAddress(void** virPtr, size_t size, size_t alignment, void* expectPtr, uint64_t flags) {
-  (void)virPtr;
-  (void)size;
-  (void)alignment;
-  (void)expectPtr;
-  (void)flags;
-  return NotSupported("aclrtReserveMemAddress", "aclrtReserveMemAddress is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
-}
-
-aclError aclrtReleaseMemAddress(void* virPtr) {
-  (void)virPtr;
-  return NotSupported("aclrtReleaseMemAddress", "aclrtReleaseMemAddress is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
-}
-
-aclError aclrtMallocPhysical(aclrtDrvMemHandle* handle, size_t size, const aclrtPhysicalMemProp* prop, uint64_t flags) {
-  (void)handle;
-  (void)size;
-  (void)prop;
-  (void)flags;
-  return NotSupported("aclrtMallocPhysical", "aclrtMallocPhysical is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
-}
-
-aclError aclrtFreePhysical(aclrtDrvMemHandle handle) {
-  (void)handle;
-  return NotSupported("aclrtFreePhysical", "aclrtFreePhysical is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
-}
-
-aclError aclrtMapMem(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle, uint64_t flags) {
-  (void)virPtr;
-  (void)size;
-  (void)offset;
-  (void)handle;
-  (void)flags;
-  return NotSupported("aclrtMapMem", "aclrtMapMem is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
-}
-
-aclError aclrtUnmapMem(void* virPtr) {
-  (void)virPtr;
-  return NotSupported("aclrtUnmapMem", "aclrtUnmapMem is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
-}
-
 aclError aclrtMemMapNoAccess(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle, uint64_t flags) {
   (void)virPtr;
   (void)size;
   (void)offset;
   (void)handle;
   (void)flags;
-  return NotSupported("aclrtMemMapNoAccess", "aclrtMemMapNoAccess is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
+  return NotSupported("aclrtMemMapNoAccess", "aclrtMemMapNoAccess is not supported by aclnn-host: these variants of virtual memory management (uncached reservations, no-access mappings, peer links) are not emulated; aclrtReserveMemAddress, aclrtMallocPhysical and aclrtMapMem are.");
 }
 
 aclError aclrtSetGroup(int32_t groupId) {
@@ -727,13 +686,6 @@ aclError aclrtMemSetPidToShareableHandleV2(void* shareableHandle, aclrtMemShared
   (void)pid;
   (void)pidNum;
   return NotSupported("aclrtMemSetPidToShareableHandleV2", "aclrtMemSetPidToShareableHandleV2 is not supported by aclnn-host: inter-process sharing needs a device driver; aclnn-host's device memory and synchronisation objects live in one process.");
-}
-
-aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp* prop, aclrtMemGranularityOptions option, size_t* granularity) {
-  (void)prop;
-  (void)option;
-  (void)granularity;
-  return NotSupported("aclrtMemGetAllocationGranularity", "aclrtMemGetAllocationGranularity is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
 }
 
 aclError aclrtDeviceGetBareTgid(int32_t* pid) {
@@ -1717,21 +1669,6 @@ aclError aclrtRepairError(int32_t deviceId, const aclrtErrorInfo* errorInfo) {
   return NotSupported("aclrtRepairError", "aclrtRepairError is not supported by aclnn-host: hardware memory errors, repairs and device task aborts do not occur on the emulated device.");
 }
 
-aclError aclrtMemSetAccess(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t count) {
-  (void)virPtr;
-  (void)size;
-  (void)desc;
-  (void)count;
-  return NotSupported("aclrtMemSetAccess", "aclrtMemSetAccess is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
-}
-
-aclError aclrtMemGetAccess(void* virPtr, aclrtMemLocation* location, uint64_t* flag) {
-  (void)virPtr;
-  (void)location;
-  (void)flag;
-  return NotSupported("aclrtMemGetAccess", "aclrtMemGetAccess is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
-}
-
 aclError aclrtSnapShotProcessLock(int pid, void* reserve) {
   (void)pid;
   (void)reserve;
@@ -1827,25 +1764,13 @@ aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent* event) 
   return NotSupported("aclrtIpcOpenEventHandle", "aclrtIpcOpenEventHandle is not supported by aclnn-host: inter-process sharing needs a device driver; aclnn-host's device memory and synchronisation objects live in one process.");
 }
 
-aclError aclrtMemRetainAllocationHandle(void* virPtr, aclrtDrvMemHandle* handle) {
-  (void)virPtr;
-  (void)handle;
-  return NotSupported("aclrtMemRetainAllocationHandle", "aclrtMemRetainAllocationHandle is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
-}
-
-aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle handle, aclrtPhysicalMemProp* prop) {
-  (void)handle;
-  (void)prop;
-  return NotSupported("aclrtMemGetAllocationPropertiesFromHandle", "aclrtMemGetAllocationPropertiesFromHandle is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
-}
-
 aclError aclrtReserveMemAddressNoUCMemory(void** virPtr, size_t size, size_t alignment, void* expectPtr, uint64_t flags) {
   (void)virPtr;
   (void)size;
   (void)alignment;
   (void)expectPtr;
   (void)flags;
-  return NotSupported("aclrtReserveMemAddressNoUCMemory", "aclrtReserveMemAddressNoUCMemory is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
+  return NotSupported("aclrtReserveMemAddressNoUCMemory", "aclrtReserveMemAddressNoUCMemory is not supported by aclnn-host: these variants of virtual memory management (uncached reservations, no-access mappings, peer links) are not emulated; aclrtReserveMemAddress, aclrtMallocPhysical and aclrtMapMem are.");
 }
 
 aclError aclrtMemP2PMap(void* devPtr, size_t size, int32_t dstDevId, uint64_t flags) {
@@ -1853,7 +1778,7 @@ aclError aclrtMemP2PMap(void* devPtr, size_t size, int32_t dstDevId, uint64_t fl
   (void)size;
   (void)dstDevId;
   (void)flags;
-  return NotSupported("aclrtMemP2PMap", "aclrtMemP2PMap is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
+  return NotSupported("aclrtMemP2PMap", "aclrtMemP2PMap is not supported by aclnn-host: these variants of virtual memory management (uncached reservations, no-access mappings, peer links) are not emulated; aclrtReserveMemAddress, aclrtMallocPhysical and aclrtMapMem are.");
 }
 
 aclError aclrtMemManagedPrefetchAsync(const void* ptr, size_t size, aclrtMemManagedLocation location, uint32_t flags, aclrtStream stream) {
@@ -1882,7 +1807,7 @@ aclError aclrtMemMapSelectedLink(void* virPtrDst, size_t size, void* virPtrSrc, 
   (void)size;
   (void)virPtrSrc;
   (void)linkIdx;
-  return NotSupported("aclrtMemMapSelectedLink", "aclrtMemMapSelectedLink is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
+  return NotSupported("aclrtMemMapSelectedLink", "aclrtMemMapSelectedLink is not supported by aclnn-host: these variants of virtual memory management (uncached reservations, no-access mappings, peer links) are not emulated; aclrtReserveMemAddress, aclrtMallocPhysical and aclrtMapMem are.");
 }
 
 aclError aclrtDeviceL2CacheFlush(void* rsv) {
@@ -1893,7 +1818,7 @@ aclError aclrtDeviceL2CacheFlush(void* rsv) {
 aclError aclrtMemMapSetLink(aclrtDrvMemHandle handle, aclrtMemLinkType adviceLink) {
   (void)handle;
   (void)adviceLink;
-  return NotSupported("aclrtMemMapSetLink", "aclrtMemMapSetLink is not supported by aclnn-host: virtual and physical device memory management has no host equivalent: emulated device memory is ordinary host allocations.");
+  return NotSupported("aclrtMemMapSetLink", "aclrtMemMapSetLink is not supported by aclnn-host: these variants of virtual memory management (uncached reservations, no-access mappings, peer links) are not emulated; aclrtReserveMemAddress, aclrtMallocPhysical and aclrtMapMem are.");
 }
 
 acltdtChannelHandle* acltdtCreateChannel(uint32_t deviceId, const char* name) {

@@ -174,6 +174,9 @@ aclError MemoryRegistry::FreeBlock(const char* api, void* ptr, BlockKind kind) {
       return Fail(api, ACL_ERROR_RT_MEMORY_FREE, "%p is not the start of a live %s allocation.", ptr,
                   host ? "aclrtMallocHost" : "aclrtMalloc");
     }
+    if (it->second.reservation != 0) {
+      return Fail(api, ACL_ERROR_RT_MEMORY_FREE, "%p is mapped with aclrtMapMem: unmap it with aclrtUnmapMem.", ptr);
+    }
     if (it->second.pins == 0 && !(host && RegistrationsPinnedLocked(it->second))) {
       if (kind == BlockKind::kDevice) used_by_device_[static_cast<size_t>(it->second.device)] -= it->second.size;
       if (host) {  // its registrations end with the memory they describe
@@ -344,6 +347,21 @@ const char* MemoryRegistry::RangeProblemLocked(const MemoryRange& range, const A
     return detail->c_str();
   }
   const uint64_t offset = reinterpret_cast<uintptr_t>(range.address) - block->base;
+  if (block->reservation != 0 && offset <= block->requested && range.bytes > block->requested - offset) {
+    // Mappings of the same reservation that follow without a gap extend the range.
+    uint64_t covered = block->requested - offset;
+    uintptr_t next = block->base + block->requested;
+    for (auto it = device_.find(next); it != device_.end() && covered < range.bytes; it = device_.find(next)) {
+      if (it->second.reservation != block->reservation) break;
+      covered += it->second.requested;
+      next += it->second.requested;
+    }
+    if (covered >= range.bytes) return nullptr;
+    *detail = FormatString("runs %llu bytes past the end of the mapped part of its reservation (mapping %p, %zu bytes)",
+                           static_cast<unsigned long long>(range.bytes - covered), reinterpret_cast<void*>(block->base),
+                           block->requested);
+    return detail->c_str();
+  }
   if (offset > block->requested || range.bytes > block->requested - offset) {
     *detail = FormatString("runs %llu bytes past the end of its %s (%p, %zu bytes)",
                            static_cast<unsigned long long>(offset + range.bytes - block->requested),
@@ -400,7 +418,9 @@ void MemoryRegistry::Unpin(const MemoryPins::Pin* pins, size_t count) {
 
 void MemoryRegistry::ReleaseAll() {
   std::lock_guard<std::mutex> lock(mutex_);
-  for (auto& entry : device_) ReleaseMemory(entry.second, /*host=*/false);
+  for (auto& entry : device_) {
+    if (entry.second.reservation == 0) ReleaseMemory(entry.second, /*host=*/false);  // mappings are vmm.cc's
+  }
   for (auto& entry : host_) ReleaseMemory(entry.second, /*host=*/true);
   device_.clear();
   host_.clear();
@@ -530,6 +550,61 @@ aclError FillMemory(const char* api, void* dst, size_t max_count, int32_t value,
       },
       std::move(pins), &range, 1, device, /*always_run=*/false, TaskLabel{"MEMSET_ASYNC"});
   return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+}
+
+aclError MemoryRegistry::ChargeDevice(const char* api, int32_t device, size_t bytes, uint64_t capacity) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (used_by_device_.size() <= static_cast<size_t>(device)) {
+    used_by_device_.resize(static_cast<size_t>(device) + 1);
+    peak_by_device_.resize(static_cast<size_t>(device) + 1);
+  }
+  size_t& used = used_by_device_[static_cast<size_t>(device)];
+  if (bytes > capacity || used > capacity - bytes) {
+    return Fail(api, ACL_ERROR_RT_MEMORY_ALLOCATION,
+                "out of device memory: %zu bytes requested, %llu of %llu bytes free on device %d.", bytes,
+                static_cast<unsigned long long>(used > capacity ? 0 : capacity - used),
+                static_cast<unsigned long long>(capacity), device);
+  }
+  used += bytes;
+  size_t& peak = peak_by_device_[static_cast<size_t>(device)];
+  if (used > peak) peak = used;
+  return ACL_SUCCESS;
+}
+
+void MemoryRegistry::CreditDevice(int32_t device, size_t bytes) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  // After aclFinalize the counts start again from 0: nothing to credit then.
+  if (static_cast<size_t>(device) < used_by_device_.size()) {
+    size_t& used = used_by_device_[static_cast<size_t>(device)];
+    used = used > bytes ? used - bytes : 0;
+  }
+}
+
+void MemoryRegistry::AddMapping(uintptr_t base, size_t size, int32_t device, uint64_t reservation) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  AllocationInfo info{base, size, size, device, next_id_++, 0};
+  info.reservation = reservation;
+  device_[base] = info;
+}
+
+void MemoryRegistry::RemoveMapping(uintptr_t base) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    auto it = device_.find(base);
+    if (it == device_.end() || it->second.reservation == 0) return;  // released by aclFinalize
+    // Work pins the mapping its range starts in, and may run on into the next ones: any pin in
+    // the reservation holds every mapping of it.
+    bool pinned = false;
+    for (const auto& entry : device_)
+      pinned = pinned || (entry.second.reservation == it->second.reservation && entry.second.pins != 0);
+    if (!pinned) {
+      device_.erase(it);
+      return;
+    }
+    ++free_waiters_;
+    unpinned_.wait(lock);
+    --free_waiters_;
+  }
 }
 
 bool MemoryRegistry::FindAllocation(const void* address, AllocationInfo* info, bool* host) {

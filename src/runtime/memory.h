@@ -20,12 +20,13 @@ namespace aclnn_host {
 
 struct AllocationInfo {
   uintptr_t base = 0;
-  size_t requested = 0;  // the size asked for: what a tensor or a copy may use
-  size_t size = 0;       // bytes reserved: the request rounded up to 32, plus 32 bytes of padding
-  int32_t device = -1;   // -1 for host memory
-  uint64_t id = 0;       // unique for the process' lifetime: tells a reused address from the old block
-  uint32_t pins = 0;     // queued or running work that uses the block
-  bool mapped = false;   // a registration the device can reach (ACL_HOST_REG_MAPPED), not only pinned
+  size_t requested = 0;      // the size asked for: what a tensor or a copy may use
+  size_t size = 0;           // bytes reserved: the request rounded up to 32, plus 32 bytes of padding
+  int32_t device = -1;       // -1 for host memory
+  uint64_t id = 0;           // unique for the process' lifetime: tells a reused address from the old block
+  uint32_t pins = 0;         // queued or running work that uses the block
+  bool mapped = false;       // a registration the device can reach (ACL_HOST_REG_MAPPED), not only pinned
+  uint64_t reservation = 0;  // an aclrtMapMem mapping: the id of its address reservation (0: none)
 };
 
 /// Where a range of bytes must live, in strict mode.
@@ -101,6 +102,15 @@ class AH_INTERNAL_API MemoryRegistry {
   /// `ptr` (the host address itself: the emulated device shares the host's address space).
   aclError MappedPointer(const char* api, void* ptr, void** device_ptr);
 
+  /// Virtual memory (runtime/vmm.cc): physical allocations charge their device's memory...
+  aclError ChargeDevice(const char* api, int32_t device, size_t bytes, uint64_t capacity);
+  void CreditDevice(int32_t device, size_t bytes);
+  /// ...and each aclrtMapMem mapping is device memory of `device`. Mappings of one reservation
+  /// that touch form one range for the checks (a tensor may span them).
+  void AddMapping(uintptr_t base, size_t size, int32_t device, uint64_t reservation);
+  /// Ends the mapping at `base` once no queued or running work uses its reservation (waits).
+  void RemoveMapping(uintptr_t base);
+
   /// Threads waiting in a free for work that uses their block (for tests).
   size_t WaitingFrees();
 
@@ -136,8 +146,8 @@ class AH_INTERNAL_API MemoryRegistry {
   AllocationInfo* BlockOfLocked(const void* address, MemoryKind wanted, BlockKind* kind);
   /// Why `range`, which starts in `block`, does not lie where its kind says; nullptr when it does.
   /// `*detail` holds the text when it has to be formatted.
-  static const char* RangeProblemLocked(const MemoryRange& range, const AllocationInfo* block, BlockKind kind,
-                                        int32_t device, std::string* detail);
+  const char* RangeProblemLocked(const MemoryRange& range, const AllocationInfo* block, BlockKind kind, int32_t device,
+                                 std::string* detail);
   aclError FreeBlock(const char* api, void* ptr, BlockKind kind);
   /// Whether a registration inside the aclrtMallocHost block `host_block` is pinned.
   bool RegistrationsPinnedLocked(const AllocationInfo& host_block);
