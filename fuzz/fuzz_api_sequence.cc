@@ -53,6 +53,8 @@ struct State {
   acltdtChannelHandle* channels[kSlots] = {};  // destroyed ones stay: the registry answers them
   bool channel_live[kSlots] = {};
   uint32_t queues[kSlots] = {9999, 9999, 9999, 9999};  // 9999: never created
+  void* reservations[kSlots] = {};                     // aclrtReserveMemAddress, 4 MiB each
+  aclrtDrvMemHandle physicals[kSlots] = {};            // 2 MiB each; freed ones stay
   Buffer device[kSlots];
   Buffer host_pinned[kSlots];  // aclrtMallocHost
   aclTensor* tensors[kSlots] = {};
@@ -84,7 +86,7 @@ const bool kTrace = std::getenv("FUZZ_TRACE") != nullptr;
 
 void Step(FuzzedDataProvider& in, State& s) {
   const size_t i = in.ConsumeIntegralInRange<size_t>(0, kSlots - 1);
-  const int call = in.ConsumeIntegralInRange<int>(0, 32);
+  const int call = in.ConsumeIntegralInRange<int>(0, 33);
   if (kTrace) std::fprintf(stderr, "call %d slot %zu\n", call, i);
   switch (call) {
     case 0:
@@ -531,6 +533,53 @@ void Step(FuzzedDataProvider& in, State& s) {
       }
       break;
     }
+    case 32: {  // virtual memory: reserve, allocate, map, copy across mappings, unmap, free, release
+      constexpr size_t kPiece = size_t{2} << 20;
+      aclrtPhysicalMemProp prop{};
+      prop.memAttr = ACL_HBM_MEM_NORMAL;
+      prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+      prop.location.id = in.ConsumeIntegralInRange<uint32_t>(0, 2);
+      void* reservation = s.reservations[in.ConsumeIntegralInRange<size_t>(0, kSlots - 1)];
+      void* at = reservation == nullptr
+                     ? nullptr
+                     : static_cast<uint8_t*>(reservation) + kPiece * in.ConsumeIntegralInRange<int>(0, 2);
+      switch (in.ConsumeIntegralInRange<int>(0, 6)) {
+        case 0:
+          if (s.reservations[i] == nullptr) aclrtReserveMemAddress(&s.reservations[i], 2 * kPiece, 0, nullptr, 0);
+          break;
+        case 1:
+          if (aclrtReleaseMemAddress(s.reservations[i]) == ACL_SUCCESS) s.reservations[i] = nullptr;
+          break;
+        case 2: {
+          aclrtDrvMemHandle made = nullptr;
+          if (aclrtMallocPhysical(&made, kPiece, &prop, 0) == ACL_SUCCESS) {
+            aclrtFreePhysical(s.physicals[i]);  // the slot's previous one, if any: a status
+            s.physicals[i] = made;
+          }
+          break;
+        }
+        case 3:
+          aclrtFreePhysical(s.physicals[i]);  // freed twice: 107017
+          break;
+        case 4:
+          aclrtMapMem(at, kPiece, 0, s.physicals[i], 0);
+          break;
+        case 5:
+          aclrtUnmapMem(at);
+          break;
+        default: {  // a copy from the host into the reservation: refused unless mapped there
+          const size_t bytes = in.ConsumeIntegralInRange<size_t>(1, kMaxBuffer);
+          if (at != nullptr && in.ConsumeBool()) {
+            aclrtMemcpyAsync(static_cast<uint8_t*>(at) + kPiece - bytes / 2, bytes, s.host.data(), bytes,
+                             ACL_MEMCPY_HOST_TO_DEVICE, PickStream(in, s));
+          } else if (at != nullptr) {
+            aclrtMemcpy(static_cast<uint8_t*>(at) + kPiece - bytes / 2, bytes, s.host.data(), bytes,
+                        ACL_MEMCPY_HOST_TO_DEVICE);
+          }
+        }
+      }
+      break;
+    }
     default: {
       if (in.ConsumeBool()) {
         aclrtSynchronizeDevice();
@@ -578,6 +627,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     acltdtUnbindQueueRoutes(routes);
     acltdtDestroyQueueRouteList(routes);
     for (uint32_t qid : s.queues) acltdtDestroyQueue(qid);
+    // Mappings end before their reservations, which end before the physical memory.
+    for (void* reservation : s.reservations) {
+      for (int piece = 0; reservation != nullptr && piece < 2; ++piece) {
+        aclrtUnmapMem(static_cast<uint8_t*>(reservation) + (size_t{2} << 20) * piece);
+      }
+      aclrtReleaseMemAddress(reservation);
+    }
+    for (aclrtDrvMemHandle physical : s.physicals) aclrtFreePhysical(physical);
   }
   while (aclFinalize() == ACL_SUCCESS) {
   }

@@ -987,7 +987,7 @@ aclError aclrtReduceAsync(void* dst, const void* src, uint64_t count, aclrtReduc
   (void)type;
   (void)stream;
   (void)reserve;
-  return NotSupported("aclrtReduceAsync", "aclrtReduceAsync is not supported by aclnn-host: device-side task descriptors are not emulated.");
+  return NotSupported("aclrtReduceAsync", "aclrtReduceAsync is not supported by aclnn-host: the SDMA engine's reduce arithmetic (rounding of the 16-bit sums, integer overflow, NaN, subnormal and signed-zero handling, and what ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL computes) is not published, so aclnn-host could not promise the NPU's bits.");
 }
 
 aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t* value) {
@@ -1524,7 +1524,7 @@ aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo* taskInfo, const aclrt
   (void)taskInfo;
   (void)stream;
   (void)reserve;
-  return NotSupported("aclrtRandomNumAsync", "aclrtRandomNumAsync is not supported by aclnn-host: device-side task descriptors are not emulated.");
+  return NotSupported("aclrtRandomNumAsync", "aclrtRandomNumAsync is not supported by aclnn-host: the random-number task's generator and its counter-to-sequence mapping are not published, so aclnn-host could not promise the NPU's sequence.");
 }
 
 aclError aclrtRegStreamStateCallback(const char* regName, aclrtStreamStateCallback callback, void* args) {
