@@ -239,3 +239,67 @@ TEST(AclVmm, UnmapWaitsForQueuedWork) {
 }
 
 }  // namespace
+
+namespace {
+
+void* g_probe_base = nullptr;
+
+// A host function that uses the virtual-memory API while an unmap waits for its stream.
+void QueryAccess(void*) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  aclrtMemLocation device{0, ACL_MEM_LOCATION_TYPE_DEVICE};
+  uint64_t flags = 0;
+  EXPECT_EQ(aclrtMemGetAccess(g_probe_base, &device, &flags), ACL_SUCCESS);
+}
+
+TEST(AclVmmReview, AnUnmapWaitingForWorkDoesNotBlockThatWork) {
+  test::RuntimeSession session;
+  ASSERT_TRUE(Succeeds(aclrtReserveMemAddress(&g_probe_base, kTwoMiB, 0, nullptr, 0)));
+  const aclrtPhysicalMemProp prop = DeviceProp();
+  aclrtDrvMemHandle handle = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtMallocPhysical(&handle, kTwoMiB, &prop, 0)));
+  ASSERT_TRUE(Succeeds(aclrtMapMem(g_probe_base, kTwoMiB, 0, handle, 0)));
+  ASSERT_TRUE(Succeeds(aclrtLaunchHostFunc(session.stream(), QueryAccess, nullptr)));
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(g_probe_base, kTwoMiB, 1, kTwoMiB, session.stream())));
+  EXPECT_TRUE(Succeeds(aclrtUnmapMem(g_probe_base)));  // waits for the memset, which waits for QueryAccess
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(session.stream())));
+  EXPECT_TRUE(Succeeds(aclrtFreePhysical(handle)));
+  EXPECT_TRUE(Succeeds(aclrtReleaseMemAddress(g_probe_base)));
+}
+
+TEST(AclVmmReview, PhysicalMemoryFreedAfterAFinalizeLeavesTheNewCountsAlone) {
+  aclrtDrvMemHandle handle = nullptr;
+  {
+    test::RuntimeSession session;
+    const aclrtPhysicalMemProp prop = DeviceProp();
+    ASSERT_TRUE(Succeeds(aclrtMallocPhysical(&handle, kTwoMiB, &prop, 0)));
+  }
+  test::RuntimeSession session;
+  size_t free_bytes = 0, total = 0;
+  ASSERT_TRUE(Succeeds(aclrtGetMemInfo(ACL_HBM_MEM, &free_bytes, &total)));
+  EXPECT_EQ(free_bytes, total);
+  void* memory = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&memory, 8 << 20, ACL_MEM_MALLOC_HUGE_FIRST)));
+  ASSERT_TRUE(Succeeds(aclrtFreePhysical(handle)));  // charged before the finalize: not credited now
+  ASSERT_TRUE(Succeeds(aclrtFree(memory)));
+  ASSERT_TRUE(Succeeds(aclrtGetMemInfo(ACL_HBM_MEM, &free_bytes, &total)));
+  EXPECT_EQ(free_bytes, total);
+}
+
+TEST(AclVmmReview, GiantPagesMapOnGiantBoundaries) {
+  test::RuntimeSession session("Ascend910B3");
+  constexpr size_t kGiB = size_t{1} << 30;
+  void* base = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtReserveMemAddress(&base, 2 * kGiB, kGiB, nullptr, 0)));
+  const aclrtPhysicalMemProp prop = DeviceProp(ACL_HBM_MEM_HUGE1G);
+  aclrtDrvMemHandle handle = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtMallocPhysical(&handle, kGiB, &prop, 0)));
+  EXPECT_TRUE(FailsWith(aclrtMapMem(static_cast<uint8_t*>(base) + kTwoMiB, kGiB, 0, handle, 0),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtMapMem", {"boundary"}));
+  ASSERT_TRUE(Succeeds(aclrtMapMem(static_cast<uint8_t*>(base) + kGiB, kGiB, 0, handle, 0)));
+  EXPECT_TRUE(Succeeds(aclrtUnmapMem(static_cast<uint8_t*>(base) + kGiB)));
+  EXPECT_TRUE(Succeeds(aclrtFreePhysical(handle)));
+  EXPECT_TRUE(Succeeds(aclrtReleaseMemAddress(base)));
+}
+
+}  // namespace

@@ -345,3 +345,69 @@ TEST(AclTdtQueue, ABoundRouteForwardsEntriesUntilUnbound) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(AclTdtReview, AnItemWithoutDataIsRefusedBeforeAnythingIsAllocated) {
+  test::RuntimeSession session;
+  acltdtChannelHandle* channel = acltdtCreateChannelWithCapacity(0, "huge", 2);
+  acltdtDataItem* item = acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, nullptr, 0, ACL_FLOAT, nullptr, 1ull << 62);
+  acltdtDataset* dataset = acltdtCreateDataset();
+  ASSERT_TRUE(Succeeds(acltdtAddDataItem(dataset, item)));
+  EXPECT_TRUE(
+      FailsWith(acltdtSendTensor(channel, dataset, 0), ACL_ERROR_INVALID_PARAM, "acltdtSendTensor", {"has no data"}));
+  acltdtDestroyDataset(dataset);
+  acltdtDestroyDataItem(item);
+  acltdtDestroyChannel(channel);
+}
+
+TEST(AclTdtReview, OneOfConcurrentDestroysOfAChannelWins) {
+  test::RuntimeSession session;
+  for (int round = 0; round < 20; ++round) {
+    acltdtChannelHandle* channel = acltdtCreateChannelWithCapacity(0, "raced", 2);
+    ASSERT_NE(channel, nullptr);
+    std::atomic<int> successes{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 6; ++t) {
+      threads.emplace_back([&] {
+        if (acltdtDestroyChannel(channel) == ACL_SUCCESS) ++successes;
+      });
+    }
+    for (std::thread& thread : threads) thread.join();
+    EXPECT_EQ(successes.load(), 1);
+  }
+  test::TakeErrorMessage();
+}
+
+TEST(AclTdtReview, EntriesTravelAChainOfRoutes) {
+  test::RuntimeSession session;
+  uint32_t queues[3] = {};
+  for (uint32_t& qid : queues) ASSERT_TRUE(Succeeds(acltdtCreateQueue(nullptr, &qid)));
+  acltdtQueueRouteList* routes = acltdtCreateQueueRouteList();
+  acltdtQueueRoute* ab = acltdtCreateQueueRoute(queues[0], queues[1]);
+  acltdtQueueRoute* bc = acltdtCreateQueueRoute(queues[1], queues[2]);
+  acltdtAddQueueRoute(routes, ab);
+  acltdtAddQueueRoute(routes, bc);
+  ASSERT_TRUE(Succeeds(acltdtBindQueueRoutes(routes)));
+  const int32_t value = 42;
+  ASSERT_TRUE(Succeeds(acltdtEnqueueData(queues[0], &value, sizeof(value), nullptr, 0, 0, 0)));
+  int32_t got = 0;
+  size_t size = 0;
+  ASSERT_TRUE(Succeeds(acltdtDequeueData(queues[2], &got, sizeof(got), &size, nullptr, 0, 0)));
+  EXPECT_EQ(got, 42);
+  ASSERT_TRUE(Succeeds(acltdtUnbindQueueRoutes(routes)));
+  for (uint32_t qid : queues) EXPECT_TRUE(Succeeds(acltdtDestroyQueue(qid)));
+  acltdtDestroyQueueRoute(ab);
+  acltdtDestroyQueueRoute(bc);
+  acltdtDestroyQueueRouteList(routes);
+}
+
+TEST(AclTdtReview, AQueueNameIsAWholePointer) {
+  acltdtQueueAttr* attr = acltdtCreateQueueAttr();
+  const char* name = "partial";
+  EXPECT_TRUE(FailsWith(acltdtSetQueueAttr(attr, ACL_TDT_QUEUE_NAME_PTR, 4, &name), ACL_ERROR_INVALID_PARAM,
+                        "acltdtSetQueueAttr", {"size of a pointer"}));
+  acltdtDestroyQueueAttr(attr);
+}
+
+}  // namespace

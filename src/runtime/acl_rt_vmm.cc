@@ -37,15 +37,18 @@ constexpr uint32_t kUnsetAccess = 0x7FFFFFFF;   // MEM_ACCESS_TYPE_MAX: a locati
 struct Physical {
   int fd = -1;
   size_t size = 0;
+  size_t page = 0;  // its granularity: mappings start on a multiple of it
   aclrtPhysicalMemProp prop{};
   int32_t device = 0;
-  size_t handles = 1;   // aclrtMallocPhysical's, plus one per aclrtMemRetainAllocationHandle
-  size_t mappings = 0;  // released when both reach 0
+  uint64_t generation = 0;  // the memory registry's, when charged: aclFinalize starts a new one
+  size_t handles = 1;       // aclrtMallocPhysical's, plus one per aclrtMemRetainAllocationHandle
+  size_t mappings = 0;      // released when both reach 0
 };
 
 struct Mapping {
   size_t size = 0;
   Physical* physical = nullptr;
+  bool unmapping = false;                               // an aclrtUnmapMem waits for the work that uses it
   std::map<std::pair<int, uint32_t>, uint32_t> access;  // (location type, id) -> flags
 };
 
@@ -148,7 +151,7 @@ aclError CheckProp(const char* api, const aclrtPhysicalMemProp& prop, size_t* pa
 void ReleasePhysicalLocked(Physical* physical) {
   if (physical->handles != 0 || physical->mappings != 0) return;
   close(physical->fd);
-  aclnn_host::MemoryRegistry::Get().CreditDevice(physical->device, physical->size);
+  aclnn_host::MemoryRegistry::Get().CreditDevice(physical->device, physical->size, physical->generation);
   State().physicals.erase(physical);
 }
 
@@ -227,17 +230,21 @@ aclError aclrtMallocPhysical(aclrtDrvMemHandle* handle, size_t size, const aclrt
   }
   const auto device = static_cast<int32_t>(prop->location.id);
   aclnn_host::Runtime& runtime = aclnn_host::Runtime::Get();
-  status = aclnn_host::MemoryRegistry::Get().ChargeDevice(api, device, size, runtime.device_memory_capacity());
+  uint64_t generation = 0;
+  status =
+      aclnn_host::MemoryRegistry::Get().ChargeDevice(api, device, size, runtime.device_memory_capacity(), &generation);
   if (status != ACL_SUCCESS) return status;
   const int fd = memfd_create("aclnn-host-physical", MFD_CLOEXEC);
   if (fd < 0 || ftruncate(fd, static_cast<off_t>(size)) != 0) {
     if (fd >= 0) close(fd);
-    aclnn_host::MemoryRegistry::Get().CreditDevice(device, size);
+    aclnn_host::MemoryRegistry::Get().CreditDevice(device, size, generation);
     return Fail(api, ACL_ERROR_RT_MEMORY_ALLOCATION, "the host cannot back %zu bytes of physical memory.", size);
   }
   auto physical = std::make_unique<Physical>();
   physical->fd = fd;
   physical->size = size;
+  physical->page = page;
+  physical->generation = generation;
   physical->prop = *prop;
   physical->device = device;
   std::lock_guard<std::mutex> lock(State().mutex);
@@ -338,10 +345,11 @@ aclError aclrtMapMem(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle
     return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "%p lies in no reservation of aclrtReserveMemAddress.", virPtr);
   }
   const uintptr_t offset_in = base - reservation_base;
-  if (offset_in % kHugePage != 0 || size > reservation->size - offset_in) {
+  if (base % physical->page != 0 || size > reservation->size - offset_in) {
     return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
-                "%p (%zu bytes) must start on a %zu-byte boundary of its reservation and lie inside it (%zu bytes).",
-                virPtr, size, kHugePage, reservation->size);
+                "%p (%zu bytes) must start on a %zu-byte boundary (the allocation's page) inside its reservation "
+                "(%zu bytes).",
+                virPtr, size, physical->page, reservation->size);
   }
   auto next = reservation->mappings.lower_bound(base);
   const bool overlaps_next = next != reservation->mappings.end() && next->first < base + size;
@@ -369,18 +377,29 @@ aclError aclrtMapMem(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle
   return ACL_SUCCESS;
 }
 
-// Waits for the work that uses the reservation, then gives the range back to it (no access).
+// Waits for the work that uses the reservation, then gives the range back to it (no access). The
+// wait happens without the virtual-memory lock: that work may itself call these functions.
 aclError aclrtUnmapMem(void* virPtr) {
   const char* api = "aclrtUnmapMem";
   if (virPtr == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "virPtr is nullptr.");
+  const auto base = reinterpret_cast<uintptr_t>(virPtr);
+  {
+    std::lock_guard<std::mutex> lock(State().mutex);
+    Reservation* reservation = nullptr;
+    Mapping* mapping = MappingAtLocked(base, &reservation);
+    if (mapping == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "%p is not the start of a mapping.", virPtr);
+    if (mapping->unmapping) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "the mapping at %p is being unmapped by another call.", virPtr);
+    }
+    mapping->unmapping = true;
+  }
+  aclnn_host::MemoryRegistry::Get().RemoveMapping(base);
   std::lock_guard<std::mutex> lock(State().mutex);
   Reservation* reservation = nullptr;
-  Mapping* mapping = MappingAtLocked(reinterpret_cast<uintptr_t>(virPtr), &reservation);
-  if (mapping == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "%p is not the start of a mapping.", virPtr);
-  aclnn_host::MemoryRegistry::Get().RemoveMapping(reinterpret_cast<uintptr_t>(virPtr));
+  Mapping* mapping = MappingAtLocked(base, &reservation);  // still there: its reservation cannot go meanwhile
   mmap(virPtr, mapping->size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
   Physical* physical = mapping->physical;
-  reservation->mappings.erase(reinterpret_cast<uintptr_t>(virPtr));
+  reservation->mappings.erase(base);
   if (reservation->mappings.empty()) reservation->device = -1;
   --physical->mappings;
   ReleasePhysicalLocked(physical);

@@ -52,7 +52,13 @@ constexpr size_t kMaxQueueNameBytes = 128;  // RT_MQ_MAX_NAME_LEN, the NUL inclu
 constexpr size_t kMinQueueDepth = 2;        // RT_MQ_DEPTH_MIN
 
 using ChannelMessage = std::vector<acltdtDataItem>;  // items holding `received` copies
-using ChannelQueue = aclnn_host::BoundedQueue<ChannelMessage>;
+// The queue of a channel, with the channel's name for messages (a handle may be destroyed while a
+// send or receive still reports on its queue).
+struct ChannelQueue : aclnn_host::BoundedQueue<ChannelMessage> {
+  ChannelQueue(size_t depth, std::string channel_name)
+      : aclnn_host::BoundedQueue<ChannelMessage>(depth), name(std::move(channel_name)) {}
+  const std::string name;
+};
 
 }  // namespace
 
@@ -311,7 +317,7 @@ acltdtChannelHandle* acltdtCreateChannelWithCapacity(uint32_t deviceId, const ch
     return nullptr;
   }
   auto* handle = new (std::nothrow) acltdtChannelHandle{deviceId, name, nullptr};
-  if (handle != nullptr) handle->queue = std::make_shared<ChannelQueue>(depth);
+  if (handle != nullptr) handle->queue = std::make_shared<ChannelQueue>(depth, name);
   if (handle == nullptr) {
     Fail(api, ACL_ERROR_BAD_ALLOC, "allocating the channel failed.");
     return nullptr;
@@ -329,12 +335,18 @@ aclError acltdtStopChannel(acltdtChannelHandle* handle) {
 
 // Sends and receives still waiting end with ACL_ERROR_RT_QUEUE_FULL / _EMPTY.
 aclError acltdtDestroyChannel(acltdtChannelHandle* handle) {
+  const char* api = "acltdtDestroyChannel";
+  if (handle == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "handle is nullptr.");
   std::shared_ptr<ChannelQueue> queue;
-  const aclError status = FindChannel("acltdtDestroyChannel", handle, &queue);
-  if (status != ACL_SUCCESS) return status;
   {
-    std::lock_guard<std::mutex> lock(channels_mutex);
-    Channels().erase(handle);
+    std::lock_guard<std::mutex> lock(channels_mutex);  // found and removed at once: one destroy wins
+    const auto found = Channels().find(handle);
+    if (found == Channels().end()) {
+      return Fail(api, ACL_ERROR_INVALID_PARAM,
+                  "handle is not a channel of acltdtCreateChannelWithCapacity (or was destroyed).");
+    }
+    queue = found->second;
+    Channels().erase(found);
   }
   queue->Close();
   delete handle;
@@ -357,23 +369,27 @@ aclError acltdtSendTensor(const acltdtChannelHandle* handle, const acltdtDataset
   if (!CheckTimeout(api, timeout, &status)) return status;
   if (dataset->items.empty()) return Fail(api, ACL_ERROR_INVALID_PARAM, "the dataset holds no item to send.");
   ChannelMessage message;
-  message.reserve(dataset->items.size());
-  for (const acltdtDataItem* item : dataset->items) {
-    acltdtDataItem copy = *item;
-    copy.received = std::make_shared<std::vector<uint8_t>>(item->size);
-    if (item->size > 0 && item->data == nullptr) {
-      return Fail(api, ACL_ERROR_INVALID_PARAM, "an item of %zu bytes has no data.", item->size);
+  try {
+    message.reserve(dataset->items.size());
+    for (const acltdtDataItem* item : dataset->items) {
+      if (item->size > 0 && item->data == nullptr) {
+        return Fail(api, ACL_ERROR_INVALID_PARAM, "an item of %zu bytes has no data.", item->size);
+      }
+      acltdtDataItem copy = *item;
+      copy.received = std::make_shared<std::vector<uint8_t>>(item->size);
+      if (item->size > 0) std::memcpy(copy.received->data(), item->data, item->size);
+      copy.data = copy.received->data();
+      message.push_back(std::move(copy));
     }
-    if (item->size > 0) std::memcpy(copy.received->data(), item->data, item->size);
-    copy.data = copy.received->data();
-    message.push_back(std::move(copy));
+  } catch (const std::bad_alloc&) {
+    return Fail(api, ACL_ERROR_BAD_ALLOC, "the host cannot copy the dataset into the channel.");
   }
   switch (queue->Push(std::move(message), timeout)) {
     case aclnn_host::QueueWait::kDone:
       return ACL_SUCCESS;
     case aclnn_host::QueueWait::kTimedOut:
       return Fail(api, ACL_ERROR_RT_QUEUE_FULL, "the channel [%s] stayed full (%zu datasets) for %d ms.",
-                  handle->name.c_str(), queue->depth(), timeout);
+                  queue->name.c_str(), queue->depth(), timeout);
     case aclnn_host::QueueWait::kClosed:
       break;
   }
@@ -400,7 +416,7 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle, acltdtDataset* d
       },
       timeout);
   if (wait == aclnn_host::QueueWait::kTimedOut) {
-    return Fail(api, ACL_ERROR_RT_QUEUE_EMPTY, "the channel [%s] stayed empty for %d ms.", handle->name.c_str(),
+    return Fail(api, ACL_ERROR_RT_QUEUE_EMPTY, "the channel [%s] stayed empty for %d ms.", queue->name.c_str(),
                 timeout);
   }
   if (wait == aclnn_host::QueueWait::kClosed) {

@@ -93,22 +93,23 @@ std::shared_ptr<MemoryQueue> FindLocked(uint32_t qid) {
   return found == Table().queues.end() ? nullptr : found->second;
 }
 
-// Moves what `source` holds to its routes' destinations while every one has room.
-void ForwardLocked(uint32_t source) {
+// Moves what `source` holds to its routes' destinations while every one has room; true when an
+// entry moved.
+bool ForwardLocked(uint32_t source) {
   std::shared_ptr<MemoryQueue> from = FindLocked(source);
-  if (from == nullptr) return;
+  if (from == nullptr) return false;
   std::vector<std::shared_ptr<MemoryQueue>> destinations;
   for (const auto& route : Table().routes) {
     if (route.first != source) continue;
     std::shared_ptr<MemoryQueue> to = FindLocked(route.second);
     if (to != nullptr && to != from) destinations.push_back(to);
   }
-  if (destinations.empty()) return;
-  bool moved = true;
+  bool any = false;
+  bool moved = !destinations.empty();
   while (moved && from->fifo.size() > 0) {
     moved = false;
     for (const auto& to : destinations) {
-      if (to->fifo.size() >= to->fifo.depth()) return;  // forwarded later, when it has room
+      if (to->fifo.size() >= to->fifo.depth()) return any;  // forwarded later, when it has room
     }
     // The entry leaves the source once a destination took it. A program enqueueing into a
     // destination itself may fill it between the check above and the push: the first destination
@@ -116,24 +117,38 @@ void ForwardLocked(uint32_t source) {
     from->fifo.PopIf(
         [&](QueueData& front) {
           for (const auto& to : destinations) {
-            if (to->fifo.Push(front, 0) == aclnn_host::QueueWait::kDone)
+            if (to->fifo.Push(front, 0) == aclnn_host::QueueWait::kDone) {
               moved = true;
-            else if (!moved)
+            } else if (!moved) {
               return false;
+            }
           }
           return moved;
         },
         0);
+    any = any || moved;
+  }
+  return any;
+}
+
+// Forwards along every route until nothing moves, so entries travel whole chains (A -> B -> C).
+// A pass per route is enough for any chain; a cycle of routes stops there too.
+void ForwardAllLocked() {
+  std::vector<uint32_t> sources;
+  for (const auto& route : Table().routes) {
+    if (std::find(sources.begin(), sources.end(), route.first) == sources.end()) sources.push_back(route.first);
+  }
+  for (size_t pass = 0; pass <= Table().routes.size(); ++pass) {
+    bool moved = false;
+    for (uint32_t source : sources) moved = ForwardLocked(source) || moved;
+    if (!moved) return;
   }
 }
 
-// After `qid` changed: forward from it, and into it from the queues routed to it.
-void ForwardAround(uint32_t qid) {
+// After a queue changed: entries may move along the routes.
+void ForwardAround() {
   std::lock_guard<std::mutex> lock(Table().mutex);
-  ForwardLocked(qid);
-  for (const auto& route : std::vector<std::pair<uint32_t, uint32_t>>(Table().routes)) {
-    if (route.second == qid) ForwardLocked(route.first);
-  }
+  ForwardAllLocked();
 }
 
 aclError RequireDevice(const char* api) {
@@ -206,9 +221,13 @@ aclError acltdtSetQueueAttr(acltdtQueueAttr* attr, acltdtQueueAttrType type, siz
   if (param == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "param is nullptr.");
   switch (type) {
     case ACL_TDT_QUEUE_NAME_PTR: {
+      // The whole pointer: CANN would copy fewer bytes of it and read through what they make.
+      if (len != sizeof(const char*)) {
+        return Fail(api, ACL_ERROR_INVALID_PARAM, "len %zu must be the size of a pointer, %zu.", len,
+                    sizeof(const char*));
+      }
       const char* name = nullptr;
-      const aclError status = CopyIn(api, &name, sizeof(name), param, len);
-      if (status != ACL_SUCCESS) return status;
+      std::memcpy(&name, param, sizeof(name));
       if (name == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "the name param points at is nullptr.");
       const size_t bytes = strnlen(name, kMaxNameBytes) + 1;
       if (bytes > kMaxNameBytes) {
@@ -295,11 +314,15 @@ aclError acltdtEnqueueData(uint32_t qid, const void* data, size_t dataSize, cons
   status = FindQueue(api, qid, &queue);
   if (status != ACL_SUCCESS) return status;
   QueueData entry;
-  const auto* bytes = static_cast<const uint8_t*>(data);
-  entry.data.assign(bytes, bytes + dataSize);
-  if (userData != nullptr && userDataSize > 0) {
-    const auto* user = static_cast<const uint8_t*>(userData);
-    entry.user_data.assign(user, user + userDataSize);
+  try {
+    const auto* bytes = static_cast<const uint8_t*>(data);
+    entry.data.assign(bytes, bytes + dataSize);
+    if (userData != nullptr && userDataSize > 0) {
+      const auto* user = static_cast<const uint8_t*>(userData);
+      entry.user_data.assign(user, user + userDataSize);
+    }
+  } catch (const std::bad_alloc&) {
+    return Fail(api, ACL_ERROR_BAD_ALLOC, "the host cannot copy %zu bytes into queue %u.", dataSize, qid);
   }
   const aclnn_host::QueueWait wait = queue->fifo.Push(std::move(entry), timeout);
   if (wait != aclnn_host::QueueWait::kDone) {
@@ -307,7 +330,7 @@ aclError acltdtEnqueueData(uint32_t qid, const void* data, size_t dataSize, cons
                 wait == aclnn_host::QueueWait::kClosed ? "was destroyed while the enqueue waited"
                                                        : "stayed full for the timeout");
   }
-  ForwardAround(qid);
+  ForwardAround();
   return ACL_SUCCESS;
 }
 
@@ -348,7 +371,7 @@ aclError acltdtDequeueData(uint32_t qid, void* data, size_t dataSize, size_t* re
     return Fail(api, ACL_ERROR_INVALID_PARAM, "the oldest entry of queue %u holds %zu bytes; data holds %zu.", qid,
                 *retDataSize, dataSize);
   }
-  ForwardAround(qid);
+  ForwardAround();
   return ACL_SUCCESS;
 }
 
@@ -558,7 +581,7 @@ aclError acltdtBindQueueRoutes(acltdtQueueRouteList* qRouteList) {
       route.status = 0;
       sources.push_back(route.srcId);
     }
-    for (uint32_t source : sources) ForwardLocked(source);
+    if (!sources.empty()) ForwardAllLocked();
   }
   if (!missing.empty()) {
     return Fail(api, ACL_ERROR_FAILURE, "routes naming a queue that does not exist were not bound: %s.",

@@ -178,7 +178,10 @@ aclError MemoryRegistry::FreeBlock(const char* api, void* ptr, BlockKind kind) {
       return Fail(api, ACL_ERROR_RT_MEMORY_FREE, "%p is mapped with aclrtMapMem: unmap it with aclrtUnmapMem.", ptr);
     }
     if (it->second.pins == 0 && !(host && RegistrationsPinnedLocked(it->second))) {
-      if (kind == BlockKind::kDevice) used_by_device_[static_cast<size_t>(it->second.device)] -= it->second.size;
+      if (kind == BlockKind::kDevice) {
+        size_t& used = used_by_device_[static_cast<size_t>(it->second.device)];
+        used = used > it->second.size ? used - it->second.size : 0;
+      }
       if (host) {  // its registrations end with the memory they describe
         registered_.erase(registered_.lower_bound(it->second.base),
                           registered_.lower_bound(it->second.base + it->second.size));
@@ -427,6 +430,7 @@ void MemoryRegistry::ReleaseAll() {
   registered_.clear();  // the program's own memory: not freed here
   used_by_device_.clear();
   peak_by_device_.clear();
+  ++generation_;
 }
 
 namespace {
@@ -552,8 +556,10 @@ aclError FillMemory(const char* api, void* dst, size_t max_count, int32_t value,
   return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
 }
 
-aclError MemoryRegistry::ChargeDevice(const char* api, int32_t device, size_t bytes, uint64_t capacity) {
+aclError MemoryRegistry::ChargeDevice(const char* api, int32_t device, size_t bytes, uint64_t capacity,
+                                      uint64_t* generation) {
   std::lock_guard<std::mutex> lock(mutex_);
+  *generation = generation_;
   if (used_by_device_.size() <= static_cast<size_t>(device)) {
     used_by_device_.resize(static_cast<size_t>(device) + 1);
     peak_by_device_.resize(static_cast<size_t>(device) + 1);
@@ -571,10 +577,10 @@ aclError MemoryRegistry::ChargeDevice(const char* api, int32_t device, size_t by
   return ACL_SUCCESS;
 }
 
-void MemoryRegistry::CreditDevice(int32_t device, size_t bytes) {
+void MemoryRegistry::CreditDevice(int32_t device, size_t bytes, uint64_t generation) {
   std::lock_guard<std::mutex> lock(mutex_);
-  // After aclFinalize the counts start again from 0: nothing to credit then.
-  if (static_cast<size_t>(device) < used_by_device_.size()) {
+  // After aclFinalize the counts start again from 0: a charge of before is not in them.
+  if (generation == generation_ && static_cast<size_t>(device) < used_by_device_.size()) {
     size_t& used = used_by_device_[static_cast<size_t>(device)];
     used = used > bytes ? used - bytes : 0;
   }

@@ -103,8 +103,10 @@ class AH_INTERNAL_API MemoryRegistry {
   aclError MappedPointer(const char* api, void* ptr, void** device_ptr);
 
   /// Virtual memory (runtime/vmm.cc): physical allocations charge their device's memory...
-  aclError ChargeDevice(const char* api, int32_t device, size_t bytes, uint64_t capacity);
-  void CreditDevice(int32_t device, size_t bytes);
+  /// `*generation` identifies the counts charged: aclFinalize (ReleaseAll) starts new ones, and a
+  /// credit of an older generation is ignored.
+  aclError ChargeDevice(const char* api, int32_t device, size_t bytes, uint64_t capacity, uint64_t* generation);
+  void CreditDevice(int32_t device, size_t bytes, uint64_t generation);
   /// ...and each aclrtMapMem mapping is device memory of `device`. Mappings of one reservation
   /// that touch form one range for the checks (a tensor may span them).
   void AddMapping(uintptr_t base, size_t size, int32_t device, uint64_t reservation);
@@ -162,6 +164,7 @@ class AH_INTERNAL_API MemoryRegistry {
   std::vector<size_t> used_by_device_;
   std::vector<size_t> peak_by_device_;
   uint64_t next_id_ = 1;
+  uint64_t generation_ = 1;  // of the device counts; ReleaseAll starts a new one
 };
 
 /// The checks and the copy of aclrtMemcpy / aclrtMemcpyAsync (enqueued when `async`). In strict
