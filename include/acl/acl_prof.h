@@ -160,8 +160,7 @@ ACL_FUNC_VISIBILITY size_t aclprofGetModelId(const void* opInfo, size_t opInfoLe
 ACL_FUNC_VISIBILITY aclprofSubscribeOpFlag aclprofGetOpFlag(const void* opInfo, size_t opInfoLen, uint32_t index);
 ACL_FUNC_VISIBILITY const char* aclprofGetOpAttriValue(const void* opInfo, size_t opInfoLen, uint32_t index,
                                                        aclprofSubscribeOpAttri attri);
-ACL_FUNC_VISIBILITY aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag,
-                                                     aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag, aclrtStream stream);
 ACL_FUNC_VISIBILITY aclprofStepInfo* aclprofCreateStepInfo(void);
 ACL_FUNC_VISIBILITY void aclprofDestroyStepInfo(aclprofStepInfo* stepinfo);
 ACL_FUNC_VISIBILITY void* aclprofCreateStamp(void);

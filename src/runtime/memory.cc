@@ -85,27 +85,16 @@ aclError MemoryRegistry::AllocateDevice(const char* api, void** ptr, size_t size
   }
   const size_t rounded = (size + kSizeGranule - 1) / kSizeGranule * kSizeGranule + kPadding;
   std::lock_guard<std::mutex> lock(mutex_);
-  if (used_by_device_.size() <= static_cast<size_t>(device)) {
-    used_by_device_.resize(static_cast<size_t>(device) + 1);
-    peak_by_device_.resize(static_cast<size_t>(device) + 1);
-  }
-  size_t& used = used_by_device_[static_cast<size_t>(device)];
-  if (rounded > capacity || used > capacity - rounded) {
-    return Fail(api, ACL_ERROR_RT_MEMORY_ALLOCATION,
-                "out of device memory: %zu bytes requested, %llu of %llu bytes free on device %d.", size,
-                static_cast<unsigned long long>(used > capacity ? 0 : capacity - used),
-                static_cast<unsigned long long>(capacity), device);
-  }
+  const aclError charged = ChargeLocked(api, device, rounded, size, capacity);
+  if (charged != ACL_SUCCESS) return charged;
   void* memory = AcquireMemory(device, rounded, /*host=*/false);
   if (memory == nullptr) {
+    used_by_device_[static_cast<size_t>(device)] -= rounded;
     return Fail(api, ACL_ERROR_RT_MEMORY_ALLOCATION, "the %s cannot back a device allocation of %zu bytes.",
                 ActiveDeviceBackend() == nullptr ? "host" : "GPU", size);
   }
   const uintptr_t base = reinterpret_cast<uintptr_t>(memory);
   device_[base] = AllocationInfo{base, size, rounded, device, next_id_++, 0};
-  used += rounded;
-  size_t& peak = peak_by_device_[static_cast<size_t>(device)];
-  if (used > peak) peak = used;
   *ptr = memory;
   return ACL_SUCCESS;
 }
@@ -556,10 +545,8 @@ aclError FillMemory(const char* api, void* dst, size_t max_count, int32_t value,
   return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
 }
 
-aclError MemoryRegistry::ChargeDevice(const char* api, int32_t device, size_t bytes, uint64_t capacity,
-                                      uint64_t* generation) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  *generation = generation_;
+aclError MemoryRegistry::ChargeLocked(const char* api, int32_t device, size_t bytes, size_t requested,
+                                      uint64_t capacity) {
   if (used_by_device_.size() <= static_cast<size_t>(device)) {
     used_by_device_.resize(static_cast<size_t>(device) + 1);
     peak_by_device_.resize(static_cast<size_t>(device) + 1);
@@ -567,7 +554,7 @@ aclError MemoryRegistry::ChargeDevice(const char* api, int32_t device, size_t by
   size_t& used = used_by_device_[static_cast<size_t>(device)];
   if (bytes > capacity || used > capacity - bytes) {
     return Fail(api, ACL_ERROR_RT_MEMORY_ALLOCATION,
-                "out of device memory: %zu bytes requested, %llu of %llu bytes free on device %d.", bytes,
+                "out of device memory: %zu bytes requested, %llu of %llu bytes free on device %d.", requested,
                 static_cast<unsigned long long>(used > capacity ? 0 : capacity - used),
                 static_cast<unsigned long long>(capacity), device);
   }
@@ -575,6 +562,13 @@ aclError MemoryRegistry::ChargeDevice(const char* api, int32_t device, size_t by
   size_t& peak = peak_by_device_[static_cast<size_t>(device)];
   if (used > peak) peak = used;
   return ACL_SUCCESS;
+}
+
+aclError MemoryRegistry::ChargeDevice(const char* api, int32_t device, size_t bytes, uint64_t capacity,
+                                      uint64_t* generation) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  *generation = generation_;
+  return ChargeLocked(api, device, bytes, bytes, capacity);
 }
 
 void MemoryRegistry::CreditDevice(int32_t device, size_t bytes, uint64_t generation) {

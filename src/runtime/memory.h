@@ -151,6 +151,8 @@ class AH_INTERNAL_API MemoryRegistry {
   const char* RangeProblemLocked(const MemoryRange& range, const AllocationInfo* block, BlockKind kind, int32_t device,
                                  std::string* detail);
   aclError FreeBlock(const char* api, void* ptr, BlockKind kind);
+  /// Counts `bytes` against `device`'s capacity (the message names `requested`), or fails with 207001.
+  aclError ChargeLocked(const char* api, int32_t device, size_t bytes, size_t requested, uint64_t capacity);
   /// Whether a registration inside the aclrtMallocHost block `host_block` is pinned.
   bool RegistrationsPinnedLocked(const AllocationInfo& host_block);
   void Unpin(const MemoryPins::Pin* pins, size_t count);
