@@ -64,8 +64,7 @@ struct ChannelQueue : aclnn_host::BoundedQueue<ChannelMessage> {
 
 struct acltdtChannelHandle {
   uint32_t device;
-  std::string name;
-  std::shared_ptr<ChannelQueue> queue;
+  std::shared_ptr<ChannelQueue> queue;  // also held by the registry and by waiting sends/receives
 };
 
 namespace {
@@ -316,7 +315,7 @@ acltdtChannelHandle* acltdtCreateChannelWithCapacity(uint32_t deviceId, const ch
          kMinQueueDepth);
     return nullptr;
   }
-  auto* handle = new (std::nothrow) acltdtChannelHandle{deviceId, name, nullptr};
+  auto* handle = new (std::nothrow) acltdtChannelHandle{deviceId, nullptr};
   if (handle != nullptr) handle->queue = std::make_shared<ChannelQueue>(depth, name);
   if (handle == nullptr) {
     Fail(api, ACL_ERROR_BAD_ALLOC, "allocating the channel failed.");
