@@ -17,6 +17,7 @@
 #include "ops/hardswish_grad_tiling.h"
 #include "ops/op_spec.h"
 #include "ops/upstream_workspace.h"
+#include "runtime/context.h"
 #include "runtime/error_log.h"
 
 namespace aclnn_host {
@@ -353,7 +354,11 @@ class PhaseOne {
     // A broadcasting op's work is the output's shape.
     const Dims& first = op_.broadcasts ? DescOf(call_.output).view : DescOf(inputs[0].tensor).view;
     const Dims& second = op_.broadcasts ? first : DescOf(inputs[op_.num_inputs > 1 ? 1 : 0].tensor).view;
-    if (ComputeOpTiling(op_, first, second, dtype, *profile_, tiling, &error)) {
+    // As upstream's opbase (InitL2Phase1Context), the tiling is for the cores the calling thread
+    // may use: the limits of aclrtSetDeviceResLimit / aclrtSetStreamResLimit.
+    SocProfile limited = *profile_;
+    limited.vector_core_count = aclnn_host::Runtime::Get().TilingVectorCores(*profile_);
+    if (ComputeOpTiling(op_, first, second, dtype, limited, tiling, &error)) {
       return ACLNN_SUCCESS;
     }
     return Fail(api_, ACLNN_ERR_INNER_TILING_ERROR, "tiling failed: %s.", error.c_str());

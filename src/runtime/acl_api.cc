@@ -2,6 +2,7 @@
 // behaviour lives in context.cc (init, devices, streams, events) and memory.cc.
 #include "acl/acl.h"
 
+#include <chrono>
 #include <memory>
 
 #include "common/numerics.h"
@@ -10,6 +11,7 @@
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
 #include "runtime/memory.h"
+#include "runtime/settings.h"
 
 using aclnn_host::Fail;
 using aclnn_host::Runtime;
@@ -190,12 +192,23 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
     result = Runtime::Get().FindStream(api, stream, &target_stream);
     if (result != ACL_SUCCESS) return result;
     // The wait targets the event's latest record when it is issued (at each replay, for a capture),
-    // or after aclrtResetEvent the next one.
-    auto issue = [target_event] {
+    // or after aclrtResetEvent the next one. It gives up after the op-wait timeout set when it was
+    // issued (aclrtSetOpWaitTimeout; 0: never), and the stream's next synchronisation reports that.
+    const uint32_t timeout_seconds = aclnn_host::OpWaitTimeoutSeconds();
+    auto issue = [target_event, timeout_seconds] {
       const uint64_t sequence = target_event->WaitTarget();
-      return aclnn_host::StreamTask([target_event, sequence] {
-        if (sequence != 0) target_event->WaitFor(sequence);  // 0: never recorded, nothing to wait for
-        return aclnn_host::TaskResult();
+      return aclnn_host::StreamTask([target_event, sequence, timeout_seconds] {
+        if (sequence == 0) return aclnn_host::TaskResult();  // never recorded, nothing to wait for
+        if (timeout_seconds == 0) {
+          target_event->WaitFor(sequence);
+          return aclnn_host::TaskResult();
+        }
+        if (target_event->WaitFor(sequence, std::chrono::seconds(timeout_seconds))) return aclnn_host::TaskResult();
+        return aclnn_host::TaskResult{
+            ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+            aclnn_host::FormatString("aclrtStreamWaitEvent: the event's record did not complete within the op-wait "
+                                     "timeout of %u s (aclrtSetOpWaitTimeout).",
+                                     timeout_seconds)};
       });
     };
     aclnn_host::CapturedTask wait;

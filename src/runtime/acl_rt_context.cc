@@ -6,6 +6,7 @@
 // pin pinned; draining keeps both consistent. What "force" adds: aclrtResetDeviceForce releases the
 // device whatever its reference count (every aclrtSetDevice and every explicit context on it).
 #include <cstdio>
+#include <memory>
 
 #include "acl/acl.h"
 #include "runtime/context.h"
@@ -72,39 +73,104 @@ aclError aclrtDestroyStreamForce(aclrtStream stream) {
 
 namespace {
 
-/// The calling thread's share of the device's cores: all of them (no resource limits are set
-/// here). Cube cores are known for the Atlas A2/A3 parts only, where each pairs with two vector cores.
-aclError CoresOfCurrentDevice(const char* api, aclrtDevResLimitType type, uint32_t* value) {
-  if (value == nullptr) return aclnn_host::Fail(api, ACL_ERROR_INVALID_PARAM, "value is nullptr.");
-  int32_t device = -1;
-  const aclError status = Runtime::Get().RequireContext(api, &device);
+bool ValidResType(aclrtDevResLimitType type) {
+  return type == ACL_RT_DEV_RES_CUBE_CORE || type == ACL_RT_DEV_RES_VECTOR_CORE;
+}
+
+aclError BadResType(const char* api, aclrtDevResLimitType type) {
+  return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "type %d is invalid: expected [0, 2).", static_cast<int>(type));
+}
+
+aclError NegativeDevice(const char* api, int32_t deviceId) {
+  return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is negative.", deviceId);
+}
+
+// Finds `stream` (NULL: the default stream), then checks `type`, in CANN's order.
+aclError FindLimitedStream(const char* api, aclrtStream stream, const aclrtDevResLimitType* type,
+                           std::shared_ptr<aclnn_host::Stream>* target) {
+  const aclError status = Runtime::Get().FindStream(api, stream, target);
   if (status != ACL_SUCCESS) return status;
-  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
-  if (profile == nullptr) return aclnn_host::Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
-  const bool paired =
-      profile->series == aclnn_host::SocSeries::kAtlasA2 || profile->series == aclnn_host::SocSeries::kAtlasA3;
-  switch (type) {
-    case ACL_RT_DEV_RES_VECTOR_CORE:
-    case ACL_RT_DEV_RES_CUBE_CORE:
-      if (!paired) {
-        return aclnn_host::Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                                "the core split of %s is not known to aclnn-host (only Atlas A2/A3 parts).",
-                                profile->name);
-      }
-      *value = type == ACL_RT_DEV_RES_VECTOR_CORE ? profile->vector_core_count : profile->vector_core_count / 2;
-      return ACL_SUCCESS;
-  }
-  return aclnn_host::Fail(api, ACL_ERROR_INVALID_PARAM, "type %d is not an aclrtDevResLimitType.",
-                          static_cast<int>(type));
+  if (type != nullptr && !ValidResType(*type)) return BadResType(api, *type);
+  return ACL_SUCCESS;
 }
 
 }  // namespace
 
 extern "C" {
 
+// Resource limits, as CANN's runtime (api_impl.cc SetDeviceResLimit...): a device's limit is the
+// process's for that device (it goes with the device's last reset); a stream's overrides it for
+// work bound to the stream; phase one tiles for the calling thread's limit (see TilingVectorCores).
+aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t* value) {
+  const char* api = "aclrtGetDeviceResLimit";
+  if (value == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "value is nullptr.");
+  if (deviceId < 0) return NegativeDevice(api, deviceId);
+  if (!ValidResType(type)) return BadResType(api, type);
+  return Run(api, [&] { return Runtime::Get().GetDeviceCoreLimit(api, deviceId, type, value); });
+}
+
+aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t value) {
+  const char* api = "aclrtSetDeviceResLimit";
+  if (deviceId < 0) return NegativeDevice(api, deviceId);
+  if (!ValidResType(type)) return BadResType(api, type);
+  return Run(api, [&] { return Runtime::Get().SetDeviceCoreLimit(api, deviceId, type, value); });
+}
+
+aclError aclrtResetDeviceResLimit(int32_t deviceId) {
+  const char* api = "aclrtResetDeviceResLimit";
+  if (deviceId < 0) return NegativeDevice(api, deviceId);
+  return Run(api, [&] { return Runtime::Get().ResetDeviceCoreLimits(api, deviceId); });
+}
+
+aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t* value) {
+  const char* api = "aclrtGetStreamResLimit";
+  if (value == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "value is nullptr.");
+  return Run(api, [&] {
+    std::shared_ptr<aclnn_host::Stream> target;
+    const aclError status = FindLimitedStream(api, stream, &type, &target);
+    if (status != ACL_SUCCESS) return status;
+    return Runtime::Get().GetStreamCoreLimit(api, *target, type, value);
+  });
+}
+
+aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t value) {
+  const char* api = "aclrtSetStreamResLimit";
+  return Run(api, [&] {
+    std::shared_ptr<aclnn_host::Stream> target;
+    const aclError status = FindLimitedStream(api, stream, &type, &target);
+    if (status != ACL_SUCCESS) return status;
+    return Runtime::Get().SetStreamCoreLimit(api, *target, type, value);
+  });
+}
+
+aclError aclrtResetStreamResLimit(aclrtStream stream) {
+  const char* api = "aclrtResetStreamResLimit";
+  return Run(api, [&] {
+    std::shared_ptr<aclnn_host::Stream> target;
+    const aclError status = FindLimitedStream(api, stream, nullptr, &target);
+    if (status != ACL_SUCCESS) return status;
+    for (auto& limit : target->core_limits) limit.store(-1);
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtUseStreamResInCurrentThread(aclrtStream stream) {
+  const char* api = "aclrtUseStreamResInCurrentThread";
+  return Run(api, [&] { return Runtime::Get().UseStreamCoresInThread(api, stream, true); });
+}
+
+aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream) {
+  const char* api = "aclrtUnuseStreamResInCurrentThread";
+  return Run(api, [&] { return Runtime::Get().UseStreamCoresInThread(api, stream, false); });
+}
+
 aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t* value) {
   const char* api = "aclrtGetResInCurrentThread";
-  return Run(api, [&] { return CoresOfCurrentDevice(api, type, value); });
+  if (value == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "value is nullptr.");
+  if (!ValidResType(type)) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM, "type %d is not an aclrtDevResLimitType.", static_cast<int>(type));
+  }
+  return Run(api, [&] { return Runtime::Get().ThreadCoreLimit(api, type, value); });
 }
 
 }  // extern "C"

@@ -348,24 +348,7 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
 
 }  // extern "C"
 
-extern "C" {
-
-aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
-  const char* api = "aclrtSetStreamFailureMode";
-  return Run(api, [&] {
-    if (mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE) {
-      return Fail(api, ACL_ERROR_INVALID_PARAM, "mode %llu is neither ACL_CONTINUE_ON_FAILURE nor ACL_STOP_ON_FAILURE.",
-                  static_cast<unsigned long long>(mode));
-    }
-    std::shared_ptr<aclnn_host::Stream> target;
-    const aclError status = Runtime::Get().FindStream(api, stream, &target);
-    if (status != ACL_SUCCESS) return status;
-    target->set_stop_on_failure(mode == ACL_STOP_ON_FAILURE);
-    return ACL_SUCCESS;
-  });
-}
-
-}  // extern "C"
+extern "C" {}  // extern "C"
 
 extern "C" {
 

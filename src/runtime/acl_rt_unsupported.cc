@@ -334,30 +334,6 @@ aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle, aclrtOpExcept
   return NotSupported("aclrtBinarySetExceptionCallback", "aclrtBinarySetExceptionCallback is not supported by aclnn-host: there are no device kernel binaries: aclnn-host's operators are host code linked into libopapi_nn.so.");
 }
 
-aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
-  (void)opt;
-  (void)value;
-  return NotSupported("aclrtCtxGetSysParamOpt", "aclrtCtxGetSysParamOpt is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
-  (void)opt;
-  (void)value;
-  return NotSupported("aclrtCtxSetSysParamOpt", "aclrtCtxSetSysParamOpt is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
-  (void)opt;
-  (void)value;
-  return NotSupported("aclrtGetSysParamOpt", "aclrtGetSysParamOpt is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
-  (void)opt;
-  (void)value;
-  return NotSupported("aclrtSetSysParamOpt", "aclrtSetSysParamOpt is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtSetTsDevice(aclrtTsId tsId) {
   (void)tsId;
   return NotSupported("aclrtSetTsDevice", "aclrtSetTsDevice is not supported by aclnn-host: aclnn-host does not implement it yet.");
@@ -536,11 +512,6 @@ aclError aclrtGetGroupInfoDetail(const aclrtGroupInfo* groupInfo, int32_t groupI
   return NotSupported("aclrtGetGroupInfoDetail", "aclrtGetGroupInfoDetail is not supported by aclnn-host: AI core groups are not emulated.");
 }
 
-aclError aclrtSetOpWaitTimeout(uint32_t timeout) {
-  (void)timeout;
-  return NotSupported("aclrtSetOpWaitTimeout", "aclrtSetOpWaitTimeout is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtSetOpExecuteTimeOut(uint32_t timeout) {
   (void)timeout;
   return NotSupported("aclrtSetOpExecuteTimeOut", "aclrtSetOpExecuteTimeOut is not supported by aclnn-host: aclnn-host does not implement it yet.");
@@ -560,18 +531,6 @@ aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t* actualTimeout) {
 aclError aclrtGetOpTimeOutInterval(uint64_t* interval) {
   (void)interval;
   return NotSupported("aclrtGetOpTimeOutInterval", "aclrtGetOpTimeOutInterval is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag) {
-  (void)stream;
-  (void)flag;
-  return NotSupported("aclrtSetStreamOverflowSwitch", "aclrtSetStreamOverflowSwitch is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtGetStreamOverflowSwitch(aclrtStream stream, uint32_t* flag) {
-  (void)stream;
-  (void)flag;
-  return NotSupported("aclrtGetStreamOverflowSwitch", "aclrtGetStreamOverflowSwitch is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream stream) {
@@ -912,20 +871,6 @@ aclError aclrtGetStreamAvailableNum(uint32_t* streamCount) {
   return NotSupported("aclrtGetStreamAvailableNum", "aclrtGetStreamAvailableNum is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
-aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType, aclrtStreamAttrValue* value) {
-  (void)stream;
-  (void)stmAttrType;
-  (void)value;
-  return NotSupported("aclrtSetStreamAttribute", "aclrtSetStreamAttribute is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType, aclrtStreamAttrValue* value) {
-  (void)stream;
-  (void)stmAttrType;
-  (void)value;
-  return NotSupported("aclrtGetStreamAttribute", "aclrtGetStreamAttribute is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtCntNotifyCreate(aclrtCntNotify* cntNotify, uint64_t flag) {
   (void)cntNotify;
   (void)flag;
@@ -988,54 +933,6 @@ aclError aclrtReduceAsync(void* dst, const void* src, uint64_t count, aclrtReduc
   (void)stream;
   (void)reserve;
   return NotSupported("aclrtReduceAsync", "aclrtReduceAsync is not supported by aclnn-host: the SDMA engine's reduce arithmetic (rounding of the 16-bit sums, integer overflow, NaN, subnormal and signed-zero handling, and what ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL computes) is not published, so aclnn-host could not promise the NPU's bits.");
-}
-
-aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t* value) {
-  (void)deviceId;
-  (void)type;
-  (void)value;
-  return NotSupported("aclrtGetDeviceResLimit", "aclrtGetDeviceResLimit is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t value) {
-  (void)deviceId;
-  (void)type;
-  (void)value;
-  return NotSupported("aclrtSetDeviceResLimit", "aclrtSetDeviceResLimit is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtResetDeviceResLimit(int32_t deviceId) {
-  (void)deviceId;
-  return NotSupported("aclrtResetDeviceResLimit", "aclrtResetDeviceResLimit is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t* value) {
-  (void)stream;
-  (void)type;
-  (void)value;
-  return NotSupported("aclrtGetStreamResLimit", "aclrtGetStreamResLimit is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t value) {
-  (void)stream;
-  (void)type;
-  (void)value;
-  return NotSupported("aclrtSetStreamResLimit", "aclrtSetStreamResLimit is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtResetStreamResLimit(aclrtStream stream) {
-  (void)stream;
-  return NotSupported("aclrtResetStreamResLimit", "aclrtResetStreamResLimit is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtUseStreamResInCurrentThread(aclrtStream stream) {
-  (void)stream;
-  return NotSupported("aclrtUseStreamResInCurrentThread", "aclrtUseStreamResInCurrentThread is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream) {
-  (void)stream;
-  return NotSupported("aclrtUnuseStreamResInCurrentThread", "aclrtUnuseStreamResInCurrentThread is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtCreateLabel(aclrtLabel* label) {
@@ -1307,19 +1204,6 @@ aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t* modelRIId) {
   return NotSupported("aclmdlRIGetId", "aclmdlRIGetId is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
 }
 
-aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func, void* userData) {
-  (void)modelRI;
-  (void)func;
-  (void)userData;
-  return NotSupported("aclmdlRIDestroyRegisterCallback", "aclmdlRIDestroyRegisterCallback is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI modelRI, aclrtCallback func) {
-  (void)modelRI;
-  (void)func;
-  return NotSupported("aclmdlRIDestroyUnregisterCallback", "aclmdlRIDestroyUnregisterCallback is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
 aclError aclmdlInitDump(void) {
   return NotSupported("aclmdlInitDump", "aclmdlInitDump is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
 }
@@ -1357,32 +1241,6 @@ aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t* id) {
   (void)task;
   (void)id;
   return NotSupported("aclmdlRITaskGetSeqId", "aclmdlRITaskGetSeqId is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc, void* userData) {
-  (void)type;
-  (void)cbFunc;
-  (void)userData;
-  return NotSupported("aclInitCallbackRegister", "aclInitCallbackRegister is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclInitCallbackUnRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc) {
-  (void)type;
-  (void)cbFunc;
-  return NotSupported("aclInitCallbackUnRegister", "aclInitCallbackUnRegister is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc, void* userData) {
-  (void)type;
-  (void)cbFunc;
-  (void)userData;
-  return NotSupported("aclFinalizeCallbackRegister", "aclFinalizeCallbackRegister is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc) {
-  (void)type;
-  (void)cbFunc;
-  return NotSupported("aclFinalizeCallbackUnRegister", "aclFinalizeCallbackUnRegister is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid, int32_t* const logicDevId) {
@@ -1525,20 +1383,6 @@ aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo* taskInfo, const aclrt
   (void)stream;
   (void)reserve;
   return NotSupported("aclrtRandomNumAsync", "aclrtRandomNumAsync is not supported by aclnn-host: the random-number task's generator and its counter-to-sequence mapping are not published, so aclnn-host could not promise the NPU's sequence.");
-}
-
-aclError aclrtRegStreamStateCallback(const char* regName, aclrtStreamStateCallback callback, void* args) {
-  (void)regName;
-  (void)callback;
-  (void)args;
-  return NotSupported("aclrtRegStreamStateCallback", "aclrtRegStreamStateCallback is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtRegDeviceStateCallback(const char* regName, aclrtDeviceStateCallback callback, void* args) {
-  (void)regName;
-  (void)callback;
-  (void)args;
-  return NotSupported("aclrtRegDeviceStateCallback", "aclrtRegDeviceStateCallback is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtSetDeviceTaskAbortCallback(const char* regName, aclrtDeviceTaskAbortCallback callback, void* args) {

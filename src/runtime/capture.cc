@@ -181,16 +181,20 @@ std::shared_ptr<CaptureGraph> CaptureRegistry::Find(aclmdlRI handle) {
 }
 
 bool CaptureRegistry::Destroy(aclmdlRI handle) {
-  std::shared_ptr<CaptureGraph> graph;  // destroyed outside the lock
-  std::lock_guard<std::mutex> lock(mutex_);
-  for (auto it = models_.begin(); it != models_.end(); ++it) {
-    if (it->first == handle) {
-      graph = std::move(it->second);
-      models_.erase(it);
-      return true;
+  std::shared_ptr<CaptureGraph> graph;  // its callbacks run, and it is destroyed, outside the lock
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = models_.begin(); it != models_.end(); ++it) {
+      if (it->first == handle) {
+        graph = std::move(it->second);
+        models_.erase(it);
+        break;
+      }
     }
   }
-  return false;
+  if (graph == nullptr) return false;
+  graph->RunDestroyCallbacks();
+  return true;
 }
 
 void CaptureRegistry::Clear() {
@@ -200,6 +204,26 @@ void CaptureRegistry::Clear() {
     models.swap(models_);
     active_.clear();
   }
+  for (auto& model : models) model.second->RunDestroyCallbacks();  // models never destroyed go now
+}
+
+bool CaptureGraph::AddDestroyCallback(aclrtCallback func, void* user_data) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return destroy_callbacks_.emplace(reinterpret_cast<uintptr_t>(func), std::make_pair(func, user_data)).second;
+}
+
+bool CaptureGraph::RemoveDestroyCallback(aclrtCallback func) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return destroy_callbacks_.erase(reinterpret_cast<uintptr_t>(func)) > 0;
+}
+
+void CaptureGraph::RunDestroyCallbacks() {
+  std::map<uintptr_t, std::pair<aclrtCallback, void*>> callbacks;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    callbacks.swap(destroy_callbacks_);
+  }
+  for (const auto& entry : callbacks) entry.second.first(entry.second.second);
 }
 
 void CaptureRegistry::CaptureStarted(const std::shared_ptr<CaptureGraph>& graph) {

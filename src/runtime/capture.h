@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -75,6 +76,15 @@ class AH_INTERNAL_API CaptureGraph {
   /// reported under `api`.
   aclError Replay(const char* api, const std::shared_ptr<Stream>& stream);
 
+  /// aclmdlRIDestroyRegisterCallback: false when `func` is registered already (CANN keys the
+  /// callbacks by function alone).
+  bool AddDestroyCallback(aclrtCallback func, void* user_data);
+  /// aclmdlRIDestroyUnregisterCallback: false when `func` is not registered.
+  bool RemoveDestroyCallback(aclrtCallback func);
+  /// Calls the destroy callbacks once each, in ascending function address (CANN's order), and
+  /// forgets them. The registry calls it when the model goes (aclmdlRIDestroy or aclFinalize).
+  void RunDestroyCallbacks();
+
   /// aclmdlRIDebugPrint's lines: one per task, as the NPU runtime logs a model's tasks
   /// ("device_id=0, stream_id=3, task_id=0, task_type=KERNEL_AIVEC, name=HardSwish.").
   std::string DebugText();
@@ -99,6 +109,7 @@ class AH_INTERNAL_API CaptureGraph {
   std::shared_ptr<Stream> bound_stream_;
   std::atomic<bool> end_task_{false};
   std::shared_ptr<Stream> execute_stream_;
+  std::map<uintptr_t, std::pair<aclrtCallback, void*>> destroy_callbacks_;  // guarded by mutex_
 };
 
 /// The live models (aclmdlRI handles) and the captures in progress, process-wide.

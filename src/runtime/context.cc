@@ -15,7 +15,9 @@
 #include "runtime/capture.h"
 
 #include "runtime/error_log.h"
+#include "runtime/lifecycle_callbacks.h"
 #include "runtime/memory.h"
+#include "runtime/settings.h"
 
 namespace aclnn_host {
 namespace {
@@ -38,6 +40,30 @@ ThreadContext& ThisThreadContext() {
   return context;
 }
 
+// The stream whose resource limits the calling thread uses (aclrtUseStreamResInCurrentThread).
+std::weak_ptr<Stream>& ThreadBoundStream() {
+  thread_local std::weak_ptr<Stream> stream;
+  return stream;
+}
+
+// The cores of `type` a device of `profile` has: known for the Atlas A2/A3 parts, whose cube cores
+// pair with two vector cores each.
+bool HardwareCores(const SocProfile& profile, aclrtDevResLimitType type, uint32_t* value) {
+  if (profile.series != SocSeries::kAtlasA2 && profile.series != SocSeries::kAtlasA3) return false;
+  *value = type == ACL_RT_DEV_RES_VECTOR_CORE ? profile.vector_core_count : profile.vector_core_count / 2;
+  return true;
+}
+
+aclError UnknownCoreSplit(const char* api, const SocProfile& profile) {
+  return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+              "the core split of %s is not known to aclnn-host (only Atlas A2/A3 parts).", profile.name);
+}
+
+aclError TooManyCores(const char* api, uint32_t value, uint32_t cores) {
+  return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+              "The value %u exceeds the total number of cores: it must be less than or equal to %u.", value, cores);
+}
+
 struct InitSettings {
   std::string soc_name = kDefaultSocName;
   uint32_t device_count = 1;
@@ -45,6 +71,7 @@ struct InitSettings {
   uint64_t device_memory = 0;     // 0: the profile's card, or the GPU's memory
   bool strict = true;
   std::string backend = "cpu";  // "cpu" or "cuda" (runtime/backend.h)
+  std::string config_text;      // the config file's contents (for the init callbacks)
 };
 
 bool ParseDeviceCount(const std::string& text, uint32_t* count) {
@@ -111,6 +138,7 @@ aclError ReadConfigFile(const char* api, const char* path, InitSettings* setting
   std::stringstream buffer;
   buffer << file.rdbuf();
   const std::string text = buffer.str();
+  settings->config_text = text;
   if (text.find_first_not_of(" \t\r\n") == std::string::npos) return ACL_SUCCESS;  // empty file
   const nlohmann::json root = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (root.is_discarded() || !root.is_object()) {
@@ -207,6 +235,20 @@ Runtime& Runtime::Get() {
 }
 
 aclError Runtime::Init(const char* api, const char* config_path) {
+  std::string config_text;
+  {
+    const aclError status = InitLocked(api, config_path, &config_text);
+    if (status != ACL_SUCCESS) return status;
+  }
+  // Outside the lock, so that the callbacks may call AscendCL; a failing one undoes aclInit.
+  const aclError status =
+      LifecycleCallbacks::Get().RunInit(config_text, config_path != nullptr && *config_path != '\0');
+  if (status == ACL_SUCCESS) return ACL_SUCCESS;
+  FinalizeNow();
+  return Fail(api, status, "an init callback (aclInitCallbackRegister) failed with %d.", static_cast<int>(status));
+}
+
+aclError Runtime::InitLocked(const char* api, const char* config_path, std::string* config_text) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (init_count_ > 0) {
     ++init_count_;
@@ -251,6 +293,7 @@ aclError Runtime::Init(const char* api, const char* config_path) {
   }
   ++epoch_;
   init_count_ = 1;
+  *config_text = std::move(settings.config_text);
   return ACL_SUCCESS;
 }
 
@@ -262,7 +305,19 @@ aclError Runtime::Finalize(const char* api) {
                   "the runtime is not initialised (already finalised, or aclInit was never called).");
     }
   }
+  const aclError status = RunFinalizeCallbacks(api);
+  if (status != ACL_SUCCESS) return status;
   return FinalizeNow();
+}
+
+aclError Runtime::RunFinalizeCallbacks(const char* api) {
+  // As in CANN, a failing finalize callback stops aclFinalize with everything still in place.
+  const aclError status = LifecycleCallbacks::Get().RunFinalize();
+  if (status == ACL_SUCCESS) return ACL_SUCCESS;
+  return Fail(api, status,
+              "a finalize callback (aclFinalizeCallbackRegister) failed with %d; the runtime stays "
+              "initialised.",
+              static_cast<int>(status));
 }
 
 aclError Runtime::FinalizeReference(const char* api, uint64_t* ref_count) {
@@ -273,11 +328,16 @@ aclError Runtime::FinalizeReference(const char* api, uint64_t* ref_count) {
       return Fail(api, ACL_ERROR_REPEAT_FINALIZE,
                   "the runtime is not initialised (already finalised, or aclInit was never called).");
     }
-    remaining = --init_count_;
-    if (ref_count != nullptr) *ref_count = remaining;
-    if (remaining > 0) return ACL_SUCCESS;
-    init_count_ = 1;  // FinalizeNow takes the last reference
+    if (init_count_ > 1) {
+      remaining = --init_count_;
+      if (ref_count != nullptr) *ref_count = remaining;
+      return ACL_SUCCESS;
+    }
   }
+  // The last reference (FinalizeNow takes it, unless a finalize callback fails).
+  const aclError status = RunFinalizeCallbacks(api);
+  if (status != ACL_SUCCESS) return status;
+  if (ref_count != nullptr) *ref_count = 0;
   return FinalizeNow();
 }
 
@@ -328,40 +388,77 @@ uint32_t Runtime::device_count() {
   return static_cast<uint32_t>(devices_.size());
 }
 
-aclError Runtime::SetDevice(const char* api, int32_t device) {
-  std::lock_guard<std::mutex> lock(mutex_);
+aclError Runtime::CheckDeviceIdLocked(const char* api, int32_t device) const {
   if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
   if (device < 0 || static_cast<size_t>(device) >= devices_.size()) {
     return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range [0, %zu).", device, devices_.size());
   }
-  // Reference counted like CANN: every aclrtSetDevice takes a reference, aclrtResetDevice drops one.
-  AcquireDeviceLocked(device);
-  ThreadContext& context = ThisThreadContext();
-  context.epoch = epoch_;
-  context.device = device;
-  context.generation = devices_[static_cast<size_t>(device)].generation;
-  context.explicit_context = nullptr;
   return ACL_SUCCESS;
 }
 
-void Runtime::AcquireDeviceLocked(int32_t device) {
-  DeviceState& state = devices_[static_cast<size_t>(device)];
-  if (state.ref_count++ == 0) {
-    ++state.generation;
-    state.default_stream = std::make_shared<Stream>(device);
-    state.primary_handle = std::make_shared<int32_t>(device);
-    state.overflow_mode =
-        profile_.load()->saturation_only ? ACL_RT_OVERFLOW_MODE_SATURATION : ACL_RT_OVERFLOW_MODE_INFNAN;
+aclError Runtime::SetDevice(const char* api, int32_t device) {
+  // The state callbacks see each device's transitions in order: SET_PRE (first reference only),
+  // the default stream's CREATE_POST, SET_POST (every call).
+  std::lock_guard<std::recursive_mutex> transitions(device_transitions_);
+  LifecycleCallbacks& callbacks = LifecycleCallbacks::Get();
+  if (callbacks.has_device_callbacks()) {
+    bool first = false;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      const aclError status = CheckDeviceIdLocked(api, device);
+      if (status != ACL_SUCCESS) return status;
+      first = devices_[static_cast<size_t>(device)].ref_count == 0;
+    }
+    if (first) callbacks.NotifyDevice(device, ACL_RT_DEVICE_STATE_SET_PRE);
   }
+  aclrtStream created = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const aclError status = CheckDeviceIdLocked(api, device);
+    if (status != ACL_SUCCESS) return status;
+    // Reference counted like CANN: every aclrtSetDevice takes a reference, aclrtResetDevice drops one.
+    created = AcquireDeviceLocked(device);
+    ThreadContext& context = ThisThreadContext();
+    context.epoch = epoch_;
+    context.device = device;
+    context.generation = devices_[static_cast<size_t>(device)].generation;
+    context.explicit_context = nullptr;
+  }
+  if (created != nullptr) callbacks.NotifyStream(created, ACL_RT_STREAM_STATE_CREATE_POST);
+  callbacks.NotifyDevice(device, ACL_RT_DEVICE_STATE_SET_POST);
+  return ACL_SUCCESS;
 }
 
-void Runtime::ReleaseDeviceLocked(int32_t device, int count, std::vector<std::shared_ptr<Stream>>* released) {
+aclrtStream Runtime::AcquireDeviceLocked(int32_t device) {
+  DeviceState& state = devices_[static_cast<size_t>(device)];
+  if (state.ref_count++ > 0) return nullptr;
+  ++state.generation;
+  state.default_stream = std::make_shared<Stream>(device);
+  state.primary_handle = std::make_shared<int32_t>(device);
+  state.overflow_mode =
+      profile_.load()->saturation_only ? ACL_RT_OVERFLOW_MODE_SATURATION : ACL_RT_OVERFLOW_MODE_INFNAN;
+  state.sys_params = SysParams();
+  for (int type = 0; type < 2; ++type) {
+    if (!HardwareCores(*profile_.load(), static_cast<aclrtDevResLimitType>(type), &state.core_limits[type])) {
+      state.core_limits[type] = 0;
+    }
+  }
+  return &state.default_stream;  // the handle aclrtCtxGetCurrentDefaultStream gives
+}
+
+bool Runtime::ReleaseDeviceLocked(int32_t device, int count, std::vector<ReleasedStream>* released) {
   DeviceState& state = devices_[static_cast<size_t>(device)];
   state.ref_count = count >= state.ref_count ? 0 : state.ref_count - count;
-  if (state.ref_count > 0) return;
+  if (state.ref_count > 0) return false;
   // The last reference: the device's streams (default ones included), events and contexts go.
-  std::vector<std::shared_ptr<Stream>> streams = StreamsOfDeviceLocked(device);
-  released->insert(released->end(), streams.begin(), streams.end());
+  if (state.default_stream) released->push_back({&state.default_stream, state.default_stream});
+  for (const auto& entry : contexts_) {
+    if (entry.second->device == device)
+      released->push_back({&entry.second->default_stream, entry.second->default_stream});
+  }
+  for (const auto& entry : streams_) {
+    if (entry.second->device() == device) released->push_back({entry.second.get(), entry.second});
+  }
   for (auto it = streams_.begin(); it != streams_.end();) {
     it = it->second->device() == device ? streams_.erase(it) : std::next(it);
   }
@@ -373,23 +470,40 @@ void Runtime::ReleaseDeviceLocked(int32_t device, int count, std::vector<std::sh
   }
   state.default_stream.reset();
   state.primary_handle.reset();
+  return true;
 }
 
-aclError Runtime::ResetDevice(const char* api, int32_t device) {
-  std::vector<std::shared_ptr<Stream>> released;
+void Runtime::RetireStreams(const std::vector<ReleasedStream>& released) {
+  // DESTROY_PRE comes once the stream takes no new calls, before its queued work drains.
+  for (const ReleasedStream& entry : released) {
+    LifecycleCallbacks::Get().NotifyStream(entry.handle, ACL_RT_STREAM_STATE_DESTROY_PRE);
+    entry.stream->Shutdown();
+  }
+}
+
+aclError Runtime::ReleaseDevice(const char* api, int32_t device, bool force) {
+  std::lock_guard<std::recursive_mutex> transitions(device_transitions_);
+  std::vector<ReleasedStream> released;
+  bool last = false;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
-    if (device < 0 || static_cast<size_t>(device) >= devices_.size()) {
-      return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range [0, %zu).", device,
-                  devices_.size());
-    }
-    if (devices_[static_cast<size_t>(device)].ref_count == 0) return ACL_SUCCESS;  // nothing to release
-    ReleaseDeviceLocked(device, 1, &released);
+    const aclError status = CheckDeviceIdLocked(api, device);
+    if (status != ACL_SUCCESS) return status;
+    const int references = devices_[static_cast<size_t>(device)].ref_count;
+    if (references == 0) return ACL_SUCCESS;  // nothing to release
+    last = ReleaseDeviceLocked(device, force ? references : 1, &released);
   }
-  for (auto& stream : released) stream->Shutdown();
+  if (!last) return ACL_SUCCESS;
+  LifecycleCallbacks& callbacks = LifecycleCallbacks::Get();
+  // CANN's order: the streams' DESTROY_PRE, RESET_PRE, the teardown (queued work drains), RESET_POST.
+  for (const ReleasedStream& entry : released) callbacks.NotifyStream(entry.handle, ACL_RT_STREAM_STATE_DESTROY_PRE);
+  callbacks.NotifyDevice(device, ACL_RT_DEVICE_STATE_RESET_PRE);
+  for (const ReleasedStream& entry : released) entry.stream->Shutdown();
+  callbacks.NotifyDevice(device, ACL_RT_DEVICE_STATE_RESET_POST);
   return ACL_SUCCESS;
 }
+
+aclError Runtime::ResetDevice(const char* api, int32_t device) { return ReleaseDevice(api, device, false); }
 
 aclError Runtime::GetDevice(const char* api, int32_t* device) {
   if (device == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "deviceId is nullptr.");
@@ -486,16 +600,20 @@ const std::shared_ptr<Stream>& Runtime::CurrentDefaultStreamLocked(int32_t devic
 
 aclError Runtime::CreateStream(const char* api, aclrtStream* stream, uint32_t priority, uint32_t flags) {
   if (stream == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "stream is nullptr.");
-  // One lock from the context check to the insertion: a concurrent last aclrtResetDevice or
-  // aclFinalize must not miss (and so leak) a stream registered in between.
-  std::lock_guard<std::mutex> lock(mutex_);
-  int32_t device = -1;
-  const aclError status = RequireContextLocked(api, &device);
-  if (status != ACL_SUCCESS) return status;
-  auto created = std::make_shared<Stream>(device, priority, flags);
-  created->mark_user_created();
-  streams_.emplace(created.get(), created);
+  std::shared_ptr<Stream> created;
+  {
+    // One lock from the context check to the insertion: a concurrent last aclrtResetDevice or
+    // aclFinalize must not miss (and so leak) a stream registered in between.
+    std::lock_guard<std::mutex> lock(mutex_);
+    int32_t device = -1;
+    const aclError status = RequireContextLocked(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    created = std::make_shared<Stream>(device, priority, flags);
+    created->mark_user_created();
+    streams_.emplace(created.get(), created);
+  }
   *stream = created.get();
+  LifecycleCallbacks::Get().NotifyStream(created.get(), ACL_RT_STREAM_STATE_CREATE_POST);
   return ACL_SUCCESS;
 }
 
@@ -514,7 +632,7 @@ aclError Runtime::DestroyStream(const char* api, aclrtStream handle) {
     stream = std::move(it->second);
     streams_.erase(it);
   }
-  stream->Shutdown();  // waits for the stream's outstanding work
+  RetireStreams({{handle, stream}});  // waits for the stream's outstanding work
   return ACL_SUCCESS;
 }
 
@@ -578,27 +696,35 @@ aclError Runtime::SynchronizeDevice(const char* api) {
 
 aclError Runtime::CreateContext(const char* api, aclrtContext* context, int32_t device) {
   if (context == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "context is nullptr.");
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
-  if (device < 0 || static_cast<size_t>(device) >= devices_.size()) {
-    return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range [0, %zu).", device, devices_.size());
+  aclrtStream primary_stream = nullptr;
+  aclrtStream context_stream = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const aclError status = CheckDeviceIdLocked(api, device);
+    if (status != ACL_SUCCESS) return status;
+    auto created = std::make_shared<ExplicitContext>();
+    created->device = device;
+    created->default_stream = std::make_shared<Stream>(device);
+    primary_stream = AcquireDeviceLocked(device);
+    contexts_.emplace(created.get(), created);
+    // As in CANN, the new context becomes the calling thread's current context.
+    ThreadContext& current = ThisThreadContext();
+    current.epoch = epoch_;
+    current.device = device;
+    current.generation = devices_[static_cast<size_t>(device)].generation;
+    current.explicit_context = created.get();
+    *context = created.get();
+    context_stream = &created->default_stream;
   }
-  auto created = std::make_shared<ExplicitContext>(ExplicitContext{device, std::make_shared<Stream>(device)});
-  AcquireDeviceLocked(device);
-  contexts_.emplace(created.get(), created);
-  // As in CANN, the new context becomes the calling thread's current context.
-  ThreadContext& current = ThisThreadContext();
-  current.epoch = epoch_;
-  current.device = device;
-  current.generation = devices_[static_cast<size_t>(device)].generation;
-  current.explicit_context = created.get();
-  *context = created.get();
+  LifecycleCallbacks& callbacks = LifecycleCallbacks::Get();
+  if (primary_stream != nullptr) callbacks.NotifyStream(primary_stream, ACL_RT_STREAM_STATE_CREATE_POST);
+  callbacks.NotifyStream(context_stream, ACL_RT_STREAM_STATE_CREATE_POST);
   return ACL_SUCCESS;
 }
 
 aclError Runtime::DestroyContext(const char* api, aclrtContext context) {
   if (context == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "context is nullptr.");
-  std::vector<std::shared_ptr<Stream>> released;
+  std::vector<ReleasedStream> released;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
@@ -611,10 +737,10 @@ aclError Runtime::DestroyContext(const char* api, aclrtContext context) {
     }
     const std::shared_ptr<ExplicitContext> doomed = it->second;
     contexts_.erase(it);
-    released.push_back(doomed->default_stream);
+    released.push_back({&doomed->default_stream, doomed->default_stream});
     ReleaseDeviceLocked(doomed->device, 1, &released);
   }
-  for (auto& stream : released) stream->Shutdown();
+  RetireStreams(released);
   return ACL_SUCCESS;
 }
 
@@ -681,20 +807,7 @@ aclError Runtime::GetPrimaryContextState(const char* api, int32_t device, uint32
 }
 
 aclError Runtime::ResetDeviceForce(const char* api, int32_t device) {
-  std::vector<std::shared_ptr<Stream>> released;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (init_count_ == 0) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
-    if (device < 0 || static_cast<size_t>(device) >= devices_.size()) {
-      return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range [0, %zu).", device,
-                  devices_.size());
-    }
-    const int references = devices_[static_cast<size_t>(device)].ref_count;
-    if (references == 0) return ACL_SUCCESS;
-    ReleaseDeviceLocked(device, references, &released);
-  }
-  for (auto& stream : released) stream->Shutdown();  // drains: queued work runs to completion first
-  return ACL_SUCCESS;
+  return ReleaseDevice(api, device, true);  // drains: queued work runs to completion first
 }
 
 aclError Runtime::StreamsOfCurrentDevice(const char* api, std::vector<std::shared_ptr<Stream>>* streams) {
@@ -785,6 +898,167 @@ aclError RequireA2A3Or950(const char* api, const char* feature) {
   return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
               "%s is supported on Atlas A2, Atlas A3 and Ascend 950 only, not on %s.", feature,
               profile != nullptr ? profile->name : "this SoC");
+}
+
+}  // namespace aclnn_host
+
+namespace aclnn_host {
+
+Runtime::SysParams& Runtime::CurrentSysParamsLocked(int32_t device) {
+  const void* current = ThisThreadContext().explicit_context;
+  if (current != nullptr) {
+    auto it = contexts_.find(current);
+    if (it != contexts_.end()) return it->second->sys_params;
+  }
+  return devices_[static_cast<size_t>(device)].sys_params;
+}
+
+aclError Runtime::SetContextSysParam(const char* api, int option, int64_t value) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    int32_t device = -1;
+    const aclError status = RequireContextLocked(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    SysParams& params = CurrentSysParamsLocked(device);
+    params.value[option] = value;
+    params.set[option] = true;
+  }
+  SetProcessSysParam(option, value);
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::GetContextSysParam(const char* api, int option, int64_t* value) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  int32_t device = -1;
+  const aclError status = RequireContextLocked(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  const SysParams& params = CurrentSysParamsLocked(device);
+  if (!params.set[option]) {
+    return Fail(api, ACL_ERROR_RT_SYSPARAMOPT_NOT_SET,
+                "option %d was never set on the current context (a context's options have no default).", option);
+  }
+  *value = params.value[option];
+  return ACL_SUCCESS;
+}
+
+}  // namespace aclnn_host
+
+namespace aclnn_host {
+
+aclError Runtime::GetDeviceCoreLimit(const char* api, int32_t device, aclrtDevResLimitType type, uint32_t* value) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  aclError status = CheckDeviceIdLocked(api, device);
+  if (status != ACL_SUCCESS) return status;
+  if (devices_[static_cast<size_t>(device)].ref_count == 0) {
+    return Fail(api, ACL_ERROR_RT_DEV_SETUP_ERROR, "device %d is not set: call aclrtSetDevice first.", device);
+  }
+  uint32_t cores = 0;
+  if (!HardwareCores(*profile_.load(), type, &cores)) return UnknownCoreSplit(api, *profile_.load());
+  *value = devices_[static_cast<size_t>(device)].core_limits[type];
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::SetDeviceCoreLimit(const char* api, int32_t device, aclrtDevResLimitType type, uint32_t value) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  aclError status = CheckDeviceIdLocked(api, device);
+  if (status != ACL_SUCCESS) return status;
+  if (devices_[static_cast<size_t>(device)].ref_count == 0) {
+    return Fail(api, ACL_ERROR_RT_DEV_SETUP_ERROR, "device %d is not set: call aclrtSetDevice first.", device);
+  }
+  uint32_t cores = 0;
+  if (!HardwareCores(*profile_.load(), type, &cores)) return UnknownCoreSplit(api, *profile_.load());
+  if (value > cores) return TooManyCores(api, value, cores);
+  devices_[static_cast<size_t>(device)].core_limits[type] = value;
+  core_limits_used_ = true;
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::ResetDeviceCoreLimits(const char* api, int32_t device) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  aclError status = CheckDeviceIdLocked(api, device);
+  if (status != ACL_SUCCESS) return status;
+  DeviceState& state = devices_[static_cast<size_t>(device)];
+  if (state.ref_count == 0) {
+    return Fail(api, ACL_ERROR_RT_DEV_SETUP_ERROR, "device %d is not set: call aclrtSetDevice first.", device);
+  }
+  for (int type = 0; type < 2; ++type) {
+    if (!HardwareCores(*profile_.load(), static_cast<aclrtDevResLimitType>(type), &state.core_limits[type])) {
+      return UnknownCoreSplit(api, *profile_.load());
+    }
+  }
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::SetStreamCoreLimit(const char* api, Stream& stream, aclrtDevResLimitType type, uint32_t value) {
+  const SocProfile* profile = profile_.load();
+  uint32_t cores = 0;
+  if (!HardwareCores(*profile, type, &cores)) return UnknownCoreSplit(api, *profile);
+  // As CANN: bounded by the hardware, not by the device's limit.
+  if (value > cores) return TooManyCores(api, value, cores);
+  stream.core_limits[type].store(value);
+  core_limits_used_ = true;
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::GetStreamCoreLimit(const char* api, const Stream& stream, aclrtDevResLimitType type,
+                                     uint32_t* value) {
+  const int64_t limit = stream.core_limits[type].load();
+  if (limit >= 0) {
+    *value = static_cast<uint32_t>(limit);
+    return ACL_SUCCESS;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  uint32_t cores = 0;
+  if (!HardwareCores(*profile_.load(), type, &cores)) return UnknownCoreSplit(api, *profile_.load());
+  *value = devices_[static_cast<size_t>(stream.device())].core_limits[type];
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::UseStreamCoresInThread(const char* api, aclrtStream handle, bool use) {
+  std::shared_ptr<Stream> stream;
+  const aclError status = FindStream(api, handle, &stream);
+  if (status != ACL_SUCCESS) return status;
+  std::weak_ptr<Stream>& bound = ThreadBoundStream();
+  if (use) {
+    bound = stream;
+    core_limits_used_ = true;
+  } else if (bound.lock() == stream) {
+    bound.reset();  // unbinding another stream than the bound one changes nothing, as in CANN
+  }
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::ThreadCoreLimit(const char* api, aclrtDevResLimitType type, uint32_t* value) {
+  if (const std::shared_ptr<Stream> bound = ThreadBoundStream().lock()) {
+    const int64_t limit = bound->core_limits[type].load();
+    if (limit >= 0 && !bound->shutting_down()) {
+      *value = static_cast<uint32_t>(limit);
+      return ACL_SUCCESS;
+    }
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  int32_t device = -1;
+  const aclError status = RequireContextLocked(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  uint32_t cores = 0;
+  if (!HardwareCores(*profile_.load(), type, &cores)) return UnknownCoreSplit(api, *profile_.load());
+  *value = devices_[static_cast<size_t>(device)].core_limits[type];
+  return ACL_SUCCESS;
+}
+
+uint32_t Runtime::TilingVectorCores(const SocProfile& profile) {
+  if (!core_limits_used_.load(std::memory_order_relaxed)) return profile.vector_core_count;
+  uint32_t cores = 0;
+  if (!HardwareCores(profile, ACL_RT_DEV_RES_VECTOR_CORE, &cores)) return profile.vector_core_count;
+  if (const std::shared_ptr<Stream> bound = ThreadBoundStream().lock()) {
+    const int64_t limit = bound->core_limits[ACL_RT_DEV_RES_VECTOR_CORE].load();
+    if (limit >= 0 && !bound->shutting_down()) return limit > 0 ? static_cast<uint32_t>(limit) : 1U;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  int32_t device = -1;
+  if (!ContextValidLocked(&device)) return profile.vector_core_count;
+  const uint32_t limit = devices_[static_cast<size_t>(device)].core_limits[ACL_RT_DEV_RES_VECTOR_CORE];
+  return limit > 0 ? limit : 1U;  // upstream's tiling would divide by a zero core count
 }
 
 }  // namespace aclnn_host

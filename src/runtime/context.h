@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -92,30 +93,81 @@ class AH_INTERNAL_API Runtime {
   /// runs even after a failure in ACL_STOP_ON_FAILURE mode.
   aclError RecordEvent(const char* api, aclrtEvent event, aclrtStream stream);
 
+  /// aclrtCtxSetSysParamOpt / aclrtCtxGetSysParamOpt: the current context's options (option below
+  /// kContextSysParamCount, checked by the caller); a Get of an option never set on that context is
+  /// ACL_ERROR_RT_SYSPARAMOPT_NOT_SET. A Set also sets the process's option, as in CANN.
+  aclError SetContextSysParam(const char* api, int option, int64_t value);
+  aclError GetContextSysParam(const char* api, int option, int64_t* value);
+
+  /// Resource limits (aclrtSetDeviceResLimit...): how many cores of each aclrtDevResLimitType
+  /// (`type` checked by the caller) a device's work may use. Process-wide per device, from the
+  /// device's hardware count; 507033 unless the device is set, 207000 where the SoC's core split is
+  /// unknown (only the Atlas A2/A3 parts' is), 107000 for more cores than the device has.
+  aclError GetDeviceCoreLimit(const char* api, int32_t device, aclrtDevResLimitType type, uint32_t* value);
+  aclError SetDeviceCoreLimit(const char* api, int32_t device, aclrtDevResLimitType type, uint32_t value);
+  aclError ResetDeviceCoreLimits(const char* api, int32_t device);
+  /// aclrtSetStreamResLimit / aclrtGetStreamResLimit / aclrtResetStreamResLimit on a found stream.
+  aclError SetStreamCoreLimit(const char* api, Stream& stream, aclrtDevResLimitType type, uint32_t value);
+  aclError GetStreamCoreLimit(const char* api, const Stream& stream, aclrtDevResLimitType type, uint32_t* value);
+  /// aclrtUseStreamResInCurrentThread / aclrtUnuseStreamResInCurrentThread: the stream whose limits
+  /// the calling thread's work uses (unbinding another stream than the bound one is no error).
+  aclError UseStreamCoresInThread(const char* api, aclrtStream stream, bool use);
+  /// aclrtGetResInCurrentThread: the bound stream's limit of `type` if it has one, else the current
+  /// device's.
+  aclError ThreadCoreLimit(const char* api, aclrtDevResLimitType type, uint32_t* value);
+  /// The vector cores phase one tiles for, as upstream's opbase asks aclrtGetResInCurrentThread:
+  /// the calling thread's limit where one applies, else the profile's count; never 0. Reports nothing.
+  uint32_t TilingVectorCores(const SocProfile& profile);
+
  private:
+  struct SysParams {
+    int64_t value[3] = {0, 0, 0};
+    bool set[3] = {false, false, false};
+  };
   struct DeviceState {
     int ref_count = 0;
     uint64_t generation = 0;  // bumped whenever the first reference creates the default context
     std::shared_ptr<Stream> default_stream;
     std::shared_ptr<int32_t> primary_handle;  // the primary context's aclrtContext (its address)
     aclrtFloatOverflowMode overflow_mode = ACL_RT_OVERFLOW_MODE_INFNAN;
+    SysParams sys_params;              // the primary context's
+    uint32_t core_limits[2] = {0, 0};  // by aclrtDevResLimitType, from the hardware count
   };
   struct ExplicitContext {
     int32_t device;
     std::shared_ptr<Stream> default_stream;
+    SysParams sys_params;
+  };
+
+  /// A stream leaving the runtime, with the handle its users knew it by.
+  struct ReleasedStream {
+    aclrtStream handle;
+    std::shared_ptr<Stream> stream;
   };
 
   Runtime() = default;
+  /// aclInit's work under the lock; `config_text` receives the config file's contents.
+  aclError InitLocked(const char* api, const char* config_path, std::string* config_text);
+  aclError RunFinalizeCallbacks(const char* api);
+  /// ACL_ERROR_UNINITIALIZE before aclInit, ACL_ERROR_RT_INVALID_DEVICEID for an unknown device.
+  aclError CheckDeviceIdLocked(const char* api, int32_t device) const;
+  /// aclrtResetDevice (one reference) and aclrtResetDeviceForce (all), with the state callbacks.
+  aclError ReleaseDevice(const char* api, int32_t device, bool force);
+  /// Calls the DESTROY_PRE stream callbacks and shuts each stream down (its queued work drains).
+  void RetireStreams(const std::vector<ReleasedStream>& released);
   bool ContextValidLocked(int32_t* device) const;
   /// ContextValidLocked with its messages: ACL_ERROR_UNINITIALIZE or ACL_ERROR_RT_CONTEXT_NULL.
   aclError RequireContextLocked(const char* api, int32_t* device) const;
   aclError FinalizeNow();
   std::vector<std::shared_ptr<Stream>> StreamsOfDeviceLocked(int32_t device) const;
-  /// Takes a reference to `device` (creating its primary context on the first one).
-  void AcquireDeviceLocked(int32_t device);
-  /// Drops `count` references to `device`; on the last one its streams, events and explicit
-  /// contexts go: they are appended to `released`, to be shut down outside the lock.
-  void ReleaseDeviceLocked(int32_t device, int count, std::vector<std::shared_ptr<Stream>>* released);
+  /// Takes a reference to `device`, creating its primary context on the first one: then returns
+  /// the new default stream's handle (else nullptr).
+  aclrtStream AcquireDeviceLocked(int32_t device);
+  /// Drops `count` references to `device`; on the last one (then returns true) its streams, events
+  /// and explicit contexts go: the streams are appended to `released`, to be shut down outside the lock.
+  bool ReleaseDeviceLocked(int32_t device, int count, std::vector<ReleasedStream>* released);
+  /// The options of the calling thread's current context (context already validated).
+  SysParams& CurrentSysParamsLocked(int32_t device);
   /// The default stream of the calling thread's current context (context already validated).
   const std::shared_ptr<Stream>& CurrentDefaultStreamLocked(int32_t device) const;
 
@@ -123,10 +175,14 @@ class AH_INTERNAL_API Runtime {
   static constexpr uint32_t kEventsPerDevice = 65536;
 
   std::mutex mutex_;
+  // Serialises aclrtSetDevice and aclrtResetDevice(Force), so that the state callbacks, which run
+  // outside mutex_, see each device's transitions in order (recursive: a callback may call them).
+  std::recursive_mutex device_transitions_;
   uint64_t init_count_ = 0;
   uint64_t epoch_ = 0;  // bumped by every successful first aclInit; stale thread contexts die
   std::atomic<const SocProfile*> profile_{nullptr};  // read without the lock on the hot path
   std::atomic<bool> strict_{true};
+  std::atomic<bool> core_limits_used_{false};  // set by the first limit or binding: phase one's fast path
   uint64_t device_memory_capacity_ = 0;
   std::vector<void (*)()> finalize_hooks_;
   std::vector<DeviceState> devices_;

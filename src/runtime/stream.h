@@ -52,7 +52,17 @@ class AH_INTERNAL_API Stream {
 
   int32_t device() const { return device_; }
   int32_t id() const { return id_; }  // unique in the process, from 0
-  uint32_t priority() const { return priority_; }
+  uint32_t priority() const { return priority_.load(std::memory_order_relaxed); }
+  /// aclrtSetStreamAttribute(ACL_STREAM_ATTR_PRIORITY): the host runs every priority alike.
+  void set_priority(uint32_t priority) { priority_.store(priority, std::memory_order_relaxed); }
+  /// The attributes a program sets and reads back (aclrtSetStreamAttribute, aclrtSetStreamOverflowSwitch);
+  /// they change nothing the host does (see docs/api-coverage.md).
+  std::atomic<uint32_t> overflow_switch{0};
+  std::atomic<uint32_t> user_custom_tag{0};
+  std::atomic<uint32_t> cache_op_info{0};
+  /// aclrtSetStreamResLimit: the cores of each aclrtDevResLimitType the stream's work may use (-1: not
+  /// limited, the device's limit applies).
+  std::atomic<int64_t> core_limits[2] = {-1, -1};
   uint32_t flags() const { return flags_; }
 
   /// Queues `task` behind the work already issued. False once the stream is shutting down.
@@ -182,7 +192,7 @@ class AH_INTERNAL_API Stream {
 
   const int32_t device_;
   const int32_t id_;
-  const uint32_t priority_;
+  std::atomic<uint32_t> priority_;
   const uint32_t flags_;
   std::mutex mutex_;
   std::condition_variable work_ready_;

@@ -1,0 +1,253 @@
+// extern "C" entry points of the settings a program makes and reads back: system parameter options
+// (aclrtSetSysParamOpt and the context variants), the op-wait timeout, stream attributes, the
+// stream overflow switch and the stream failure mode. Checks, their order and codes follow
+// hicann/runtime (commit 681ef761): src/acl/aclrt_impl/context.cpp, stream.cpp, event.cpp and the
+// runtime's api_c.cc, api_c_stream.cc, api_error.cc and api_impl.cc.
+#include <cinttypes>
+#include <memory>
+
+#include "acl/acl.h"
+#include "runtime/capture.h"
+#include "runtime/context.h"
+#include "runtime/error_log.h"
+#include "runtime/guard.h"
+#include "runtime/settings.h"
+#include "runtime/soc_profile.h"
+#include "runtime/stream.h"
+
+using aclnn_host::Fail;
+using aclnn_host::Runtime;
+using aclnn_host::SocSeries;
+using aclnn_host::Stream;
+
+namespace {
+
+template <typename Body>
+aclError Run(const char* api, Body&& body) {
+  return aclnn_host::RuntimeGuard(api, body);
+}
+
+// The option checks of the acl layer: the context variants take the first three options.
+aclError CheckOption(const char* api, aclSysParamOpt opt, int count) {
+  if (static_cast<int>(opt) >= 0 && static_cast<int>(opt) < count) return ACL_SUCCESS;
+  return Fail(api, ACL_ERROR_INVALID_PARAM,
+              "opt is invalid, must be ACL_OPT_DETERMINISTIC(0) or ACL_OPT_ENABLE_DEBUG_KERNEL(1) or "
+              "ACL_OPT_STRONG_CONSISTENCY(2)%s. value=%d",
+              count == aclnn_host::kProcessSysParamCount ? " or ACL_OPT_ENABLE_KERNEL_EARLY_START(3)" : "",
+              static_cast<int>(opt));
+}
+
+// The runtime's value ranges: ACL_OPT_DETERMINISTIC takes 0..3, the others 0 or 1.
+aclError CheckOptionValue(const char* api, aclSysParamOpt opt, int64_t value) {
+  const int64_t limit = opt == ACL_OPT_DETERMINISTIC ? 4 : 2;
+  if (value >= 0 && value < limit) return ACL_SUCCESS;
+  return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "value %" PRId64 " of option %d is invalid: expected [0, %" PRId64 ").",
+              value, static_cast<int>(opt), limit);
+}
+
+bool IsA2A3Or950() {
+  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+  return profile != nullptr && (profile->series == SocSeries::kAtlasA2 || profile->series == SocSeries::kAtlasA3 ||
+                                profile->series == SocSeries::kAscend950);
+}
+
+// The stream a stream setting applies to. NULL is the current context's default stream only where
+// CANN's runtime resolves it (the Atlas A2/A3 and Ascend 950 chips); elsewhere it is 107000.
+aclError FindSettableStream(const char* api, aclrtStream stream, bool null_needs_a2a3_or_950,
+                            std::shared_ptr<Stream>* target) {
+  if (stream == nullptr && null_needs_a2a3_or_950 && Runtime::Get().profile() != nullptr && !IsA2A3Or950()) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                "stream is nullptr: the default stream takes this setting on Atlas "
+                "A2, Atlas A3 and Ascend 950 only.");
+  }
+  return Runtime::Get().FindStream(api, stream, target);
+}
+
+// CANN's rule (ApiImpl::StreamSetMode): the mode is bit 0 of `mode`; setting the current mode is a
+// no-op; a stream in ACL_STOP_ON_FAILURE cannot go back to ACL_CONTINUE_ON_FAILURE.
+aclError SetFailureMode(const char* api, Stream& stream, uint64_t mode) {
+  const bool stop = (mode & 1U) != 0;
+  if (stream.stop_on_failure() == stop) return ACL_SUCCESS;
+  if (!stop) {
+    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                "Changing stream %d from stop mode to continue mode is not supported.", stream.id());
+  }
+  stream.set_stop_on_failure(true);
+  return ACL_SUCCESS;
+}
+
+// The overflow switch is a feature of the Atlas A2/A3 and Ascend 950 chips; elsewhere CANN's Set
+// succeeds without effect and its Get reports 1.
+aclError SetOverflowSwitch(const char* api, Stream& stream, uint32_t flag) {
+  if (!IsA2A3Or950()) return ACL_SUCCESS;
+  if (flag >= 2) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "flag %u is invalid: expected 0 or 1.", flag);
+  const aclError capturing = aclnn_host::RefuseIfCapturing(api, "Setting the overflow switch", stream);
+  if (capturing != ACL_SUCCESS) return capturing;
+  stream.overflow_switch.store(flag);
+  return ACL_SUCCESS;
+}
+
+uint32_t OverflowSwitchOf(const Stream& stream) { return IsA2A3Or950() ? stream.overflow_switch.load() : 1U; }
+
+aclError CheckAttribute(const char* api, aclrtStreamAttr attr) {
+  if (attr >= ACL_STREAM_ATTR_FAILURE_MODE && attr <= ACL_STREAM_ATTR_PRIORITY) return ACL_SUCCESS;
+  return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "stmAttrType %d is invalid: expected [1, 6).", static_cast<int>(attr));
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
+  const char* api = "aclrtGetSysParamOpt";
+  if (value == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "value is nullptr.");
+  const aclError status = CheckOption(api, opt, aclnn_host::kProcessSysParamCount);
+  if (status != ACL_SUCCESS) return status;
+  *value = aclnn_host::ProcessSysParam(opt);  // 0 until set, as in CANN
+  return ACL_SUCCESS;
+}
+
+aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
+  const char* api = "aclrtSetSysParamOpt";
+  aclError status = CheckOption(api, opt, aclnn_host::kProcessSysParamCount);
+  if (status != ACL_SUCCESS) return status;
+  status = CheckOptionValue(api, opt, value);
+  if (status != ACL_SUCCESS) return status;
+  aclnn_host::SetProcessSysParam(opt, value);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
+  const char* api = "aclrtCtxGetSysParamOpt";
+  if (value == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "value is nullptr.");
+  const aclError status = CheckOption(api, opt, aclnn_host::kContextSysParamCount);
+  if (status != ACL_SUCCESS) return status;
+  return Run(api, [&] { return Runtime::Get().GetContextSysParam(api, opt, value); });
+}
+
+aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
+  const char* api = "aclrtCtxSetSysParamOpt";
+  aclError status = CheckOption(api, opt, aclnn_host::kContextSysParamCount);
+  if (status != ACL_SUCCESS) return status;
+  status = CheckOptionValue(api, opt, value);
+  if (status != ACL_SUCCESS) return status;
+  return Run(api, [&] { return Runtime::Get().SetContextSysParam(api, opt, value); });
+}
+
+aclError aclrtSetOpWaitTimeout(uint32_t timeout) {
+  const char* api = "aclrtSetOpWaitTimeout";
+  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+  if (profile != nullptr && profile->series == SocSeries::kAscend310P) {
+    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                "the op-wait timeout is not supported on the Atlas inference series (%s).", profile->name);
+  }
+  aclnn_host::SetOpWaitTimeoutSeconds(timeout);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
+  const char* api = "aclrtSetStreamFailureMode";
+  return Run(api, [&] {
+    std::shared_ptr<Stream> target;
+    const aclError status = FindSettableStream(api, stream, true, &target);
+    if (status != ACL_SUCCESS) return status;
+    return SetFailureMode(api, *target, mode);
+  });
+}
+
+aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag) {
+  const char* api = "aclrtSetStreamOverflowSwitch";
+  if (flag != 0 && flag != 1)
+    return Fail(api, ACL_ERROR_INVALID_PARAM, "flag is invalid, must be 0 or 1. value=%u", flag);
+  return Run(api, [&] {
+    std::shared_ptr<Stream> target;
+    const aclError status = Runtime::Get().FindStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    return SetOverflowSwitch(api, *target, flag);
+  });
+}
+
+aclError aclrtGetStreamOverflowSwitch(aclrtStream stream, uint32_t* flag) {
+  const char* api = "aclrtGetStreamOverflowSwitch";
+  if (flag == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "flag is nullptr.");
+  return Run(api, [&] {
+    std::shared_ptr<Stream> target;
+    const aclError status = Runtime::Get().FindStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    *flag = OverflowSwitchOf(*target);
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType, aclrtStreamAttrValue* value) {
+  const char* api = "aclrtSetStreamAttribute";
+  if (value == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "value is nullptr.");
+  return Run(api, [&] {
+    aclError status = CheckAttribute(api, stmAttrType);
+    if (status != ACL_SUCCESS) return status;
+    const bool null_rule = stmAttrType == ACL_STREAM_ATTR_FAILURE_MODE || stmAttrType == ACL_STREAM_ATTR_CACHE_OP_INFO;
+    if (stream == nullptr && stmAttrType == ACL_STREAM_ATTR_PRIORITY) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "stream is nullptr: the default stream's priority cannot be set.");
+    }
+    std::shared_ptr<Stream> target;
+    status = FindSettableStream(api, stream, null_rule, &target);
+    if (status != ACL_SUCCESS) return status;
+    switch (stmAttrType) {
+      case ACL_STREAM_ATTR_FAILURE_MODE:
+        return SetFailureMode(api, *target, value->failureMode);
+      case ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK:
+        return SetOverflowSwitch(api, *target, value->overflowSwitch);
+      case ACL_STREAM_ATTR_USER_CUSTOM_TAG:
+        status = aclnn_host::RefuseIfCapturing(api, "Setting a stream's custom tag", *target);
+        if (status == ACL_SUCCESS) target->user_custom_tag.store(value->userCustomTag);
+        return status;
+      case ACL_STREAM_ATTR_CACHE_OP_INFO:
+        if (value->cacheOpInfoSwitch > 1) {
+          return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "cacheOpInfoSwitch %u is invalid: expected 0 or 1.",
+                      value->cacheOpInfoSwitch);
+        }
+        target->cache_op_info.store(value->cacheOpInfoSwitch);
+        return ACL_SUCCESS;
+      default: {  // ACL_STREAM_ATTR_PRIORITY: clamped to [0, 7] as a signed value, as in CANN
+        const int32_t priority = static_cast<int32_t>(value->streamPriority);
+        target->set_priority(static_cast<uint32_t>(priority < 0 ? 0 : priority > 7 ? 7 : priority));
+        return ACL_SUCCESS;
+      }
+    }
+  });
+}
+
+aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType, aclrtStreamAttrValue* value) {
+  const char* api = "aclrtGetStreamAttribute";
+  if (value == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "value is nullptr.");
+  return Run(api, [&] {
+    aclError status = CheckAttribute(api, stmAttrType);
+    if (status != ACL_SUCCESS) return status;
+    if (stream == nullptr && stmAttrType == ACL_STREAM_ATTR_PRIORITY) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "stream is nullptr: the default stream has no priority to read.");
+    }
+    std::shared_ptr<Stream> target;
+    status = Runtime::Get().FindStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    switch (stmAttrType) {
+      case ACL_STREAM_ATTR_FAILURE_MODE:
+        value->failureMode = target->stop_on_failure() ? ACL_STOP_ON_FAILURE : ACL_CONTINUE_ON_FAILURE;
+        break;
+      case ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK:
+        value->overflowSwitch = OverflowSwitchOf(*target);
+        break;
+      case ACL_STREAM_ATTR_USER_CUSTOM_TAG:
+        value->userCustomTag = target->user_custom_tag.load();
+        break;
+      case ACL_STREAM_ATTR_CACHE_OP_INFO:
+        value->cacheOpInfoSwitch = target->cache_op_info.load();
+        break;
+      default:
+        value->streamPriority = target->priority();
+        break;
+    }
+    return ACL_SUCCESS;
+  });
+}
+
+}  // extern "C"
