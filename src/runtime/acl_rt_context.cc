@@ -7,6 +7,9 @@
 // device whatever its reference count (every aclrtSetDevice and every explicit context on it).
 #include <cstdio>
 #include <memory>
+#include <mutex>
+#include <set>
+#include <utility>
 
 #include "acl/acl.h"
 #include "runtime/context.h"
@@ -356,6 +359,26 @@ aclError RequireDistinctPeer(const char* api, int32_t device, int32_t peer) {
   return Fail(api, ACL_ERROR_INVALID_PARAM, "deviceId %d cannot be equal to peerDeviceId %d", device, peer);
 }
 
+// The (device, peer) pairs aclrtDeviceEnablePeerAccess enabled, for aclrtDevicePeerAccessStatus
+// (every pair can reach the other: enabling changes nothing else). aclFinalize forgets them.
+std::mutex peer_access_mutex;
+std::set<std::pair<int32_t, int32_t>> peer_access_enabled;
+
+void ForgetPeerAccess() {
+  std::lock_guard<std::mutex> lock(peer_access_mutex);
+  peer_access_enabled.clear();
+}
+
+void SetPeerAccess(int32_t device, int32_t peer, bool enabled) {
+  Runtime::Get().AddFinalizeHook(ForgetPeerAccess);
+  std::lock_guard<std::mutex> lock(peer_access_mutex);
+  if (enabled) {
+    peer_access_enabled.emplace(device, peer);
+  } else {
+    peer_access_enabled.erase({device, peer});
+  }
+}
+
 aclError RequireDevice(const char* api, const char* name, int32_t device) {
   const uint32_t count = Runtime::Get().device_count();
   if (device >= 0 && static_cast<uint32_t>(device) < count) return ACL_SUCCESS;
@@ -391,7 +414,9 @@ aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags) {
     if (status != ACL_SUCCESS) return status;
     status = RequireDistinctPeer(api, device, peerDeviceId);
     if (status != ACL_SUCCESS) return status;
-    return RequireDevice(api, "peerDeviceId", peerDeviceId);
+    status = RequireDevice(api, "peerDeviceId", peerDeviceId);
+    if (status == ACL_SUCCESS) SetPeerAccess(device, peerDeviceId, true);
+    return status;
   });
 }
 
@@ -403,7 +428,29 @@ aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) {
     if (status != ACL_SUCCESS) return status;
     status = RequireDistinctPeer(api, device, peerDeviceId);
     if (status != ACL_SUCCESS) return status;
-    return RequireDevice(api, "peerDeviceId", peerDeviceId);
+    status = RequireDevice(api, "peerDeviceId", peerDeviceId);
+    if (status == ACL_SUCCESS) SetPeerAccess(device, peerDeviceId, false);
+    return status;
+  });
+}
+
+// CANN's checks (memory.cpp, api_error.cc): NULL status 100000, an unknown device 107001, a peer
+// id of 64 or more (as unsigned) 107000, no context 107002; a peer that exists nowhere reads 0.
+aclError aclrtDevicePeerAccessStatus(int32_t deviceId, int32_t peerDeviceId, int32_t* status) {
+  const char* api = "aclrtDevicePeerAccessStatus";
+  if (status == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "status is nullptr.");
+  return Run(api, [&] {
+    aclError result = RequireDevice(api, "deviceId", deviceId);
+    if (result != ACL_SUCCESS) return result;
+    if (static_cast<uint32_t>(peerDeviceId) >= 64) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "peerDeviceId %d is invalid: expected [0, 64).", peerDeviceId);
+    }
+    int32_t current = -1;
+    result = Runtime::Get().RequireContext(api, &current);
+    if (result != ACL_SUCCESS) return result;
+    std::lock_guard<std::mutex> lock(peer_access_mutex);
+    *status = peer_access_enabled.count({deviceId, peerDeviceId}) > 0 ? 1 : 0;
+    return ACL_SUCCESS;
   });
 }
 

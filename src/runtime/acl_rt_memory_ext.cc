@@ -140,6 +140,44 @@ aclError aclrtMallocWithCfg(void** devPtr, size_t size, aclrtMemMallocPolicy pol
   });
 }
 
+// Task-scheduler memory (graph-mode operators' control blocks, "within 4 GiB" on the NPU) is device
+// memory like any other here. CANN's order of checks: devPtr, cfg->attrs with attributes, size, then
+// the runtime's: a cfg without attrs 107000 (even with no attributes), the context, the attributes,
+// a device other than the current one 107000.
+aclError aclrtMallocForTaskScheduler(void** devPtr, size_t size, aclrtMemMallocPolicy policy, aclrtMallocConfig* cfg) {
+  const char* api = "aclrtMallocForTaskScheduler";
+  return Run(api, [&] {
+    if (devPtr == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "devPtr is nullptr.");
+    if (cfg != nullptr && cfg->numAttrs != 0 && cfg->attrs == nullptr) {
+      return Fail(api, ACL_ERROR_INVALID_PARAM, "cfg->attrs is nullptr with %zu attributes.", cfg->numAttrs);
+    }
+    if (size == 0) return Fail(api, ACL_ERROR_INVALID_PARAM, "size must be greater than 0.");
+    if (cfg != nullptr && cfg->attrs == nullptr) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "cfg->attrs is nullptr: a config must carry its attributes.");
+    }
+    int32_t current = -1;
+    aclError status = Runtime::Get().RequireContext(api, &current);
+    if (status != ACL_SUCCESS) return status;
+    int32_t device = -1;
+    status = DeviceOfConfig(api, cfg, &device);
+    if (status != ACL_SUCCESS) return status;
+    if (device >= 0 && device != current) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "the config's device %d is not the current device %d.", device,
+                  current);
+    }
+    return AllocateDevice(api, devPtr, size, policy, current);
+  });
+}
+
+// Deprecated by CANN for aclrtMemcpyAsync, which it is here, except that copying nothing succeeds
+// before any check.
+aclError aclrtMemcpyAsyncWithCondition(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind,
+                                       aclrtStream stream) {
+  const char* api = "aclrtMemcpyAsyncWithCondition";
+  if (count == 0) return ACL_SUCCESS;
+  return Run(api, [&] { return aclnn_host::CopyMemory(api, dst, destMax, src, count, kind, true, stream); });
+}
+
 aclError aclrtMallocHostWithCfg(void** ptr, uint64_t size, aclrtMallocConfig* cfg) {
   const char* api = "aclrtMallocHostWithCfg";
   return Run(api, [&] {

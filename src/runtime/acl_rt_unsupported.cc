@@ -24,13 +24,6 @@ aclError NotSupported(const char* api, const char* message) {
 
 extern "C" {
 
-aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t* value) {
-  (void)deviceId;
-  (void)deviceInfo;
-  (void)value;
-  return NotSupported("aclGetDeviceCapability", "aclGetDeviceCapability is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError acldumpRegCallback(int32_t (*const messageCallback)(const acldumpChunk*, int32_t), int32_t flag) {
   (void)messageCallback;
   (void)flag;
@@ -318,13 +311,13 @@ aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo* info, void** de
   (void)info;
   (void)devArgsPtr;
   (void)devArgsLen;
-  return NotSupported("aclrtGetArgsFromExceptionInfo", "aclrtGetArgsFromExceptionInfo is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtGetArgsFromExceptionInfo", "aclrtGetArgsFromExceptionInfo is not supported by aclnn-host: there are no device kernel binaries: aclnn-host's operators are host code linked into libopapi_nn.so.");
 }
 
 aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo* info, aclrtFuncHandle* func) {
   (void)info;
   (void)func;
-  return NotSupported("aclrtGetFuncHandleFromExceptionInfo", "aclrtGetFuncHandleFromExceptionInfo is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtGetFuncHandleFromExceptionInfo", "aclrtGetFuncHandleFromExceptionInfo is not supported by aclnn-host: there are no device kernel binaries: aclnn-host's operators are host code linked into libopapi_nn.so.");
 }
 
 aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle, aclrtOpExceptionCallback callback, void* userData) {
@@ -334,23 +327,10 @@ aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle, aclrtOpExcept
   return NotSupported("aclrtBinarySetExceptionCallback", "aclrtBinarySetExceptionCallback is not supported by aclnn-host: there are no device kernel binaries: aclnn-host's operators are host code linked into libopapi_nn.so.");
 }
 
-aclError aclrtSetTsDevice(aclrtTsId tsId) {
-  (void)tsId;
-  return NotSupported("aclrtSetTsDevice", "aclrtSetTsDevice is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
 aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* utilizationInfo) {
   (void)deviceId;
   (void)utilizationInfo;
   return NotSupported("aclrtGetDeviceUtilizationRate", "aclrtGetDeviceUtilizationRate is not supported by aclnn-host: the emulated device has no cube, vector or AI CPU utilisation counters; its kernels run on the host's thread pool.");
-}
-
-aclError aclrtMallocForTaskScheduler(void** devPtr, size_t size, aclrtMemMallocPolicy policy, aclrtMallocConfig* cfg) {
-  (void)devPtr;
-  (void)size;
-  (void)policy;
-  (void)cfg;
-  return NotSupported("aclrtMallocForTaskScheduler", "aclrtMallocForTaskScheduler is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute, const void* ptr, size_t size, void* data, size_t dataSize) {
@@ -376,7 +356,7 @@ aclError aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHacType hacType, ac
   (void)deviceId;
   (void)hacType;
   (void)capabilities;
-  return NotSupported("aclrtHostMemMapCapabilities", "aclrtHostMemMapCapabilities is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtHostMemMapCapabilities", "aclrtHostMemMapCapabilities is not supported by aclnn-host: these capabilities are tables of the NPU driver (per chip and connection) that are not published.");
 }
 
 aclError aclrtMemFlush(void* devPtr, size_t size) {
@@ -396,16 +376,6 @@ aclError aclrtMemAllocManaged(void** ptr, uint64_t size, uint32_t flag) {
   (void)size;
   (void)flag;
   return NotSupported("aclrtMemAllocManaged", "aclrtMemAllocManaged is not supported by aclnn-host: managed (unified) memory is not emulated.");
-}
-
-aclError aclrtMemcpyAsyncWithCondition(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind, aclrtStream stream) {
-  (void)dst;
-  (void)destMax;
-  (void)src;
-  (void)count;
-  (void)kind;
-  (void)stream;
-  return NotSupported("aclrtMemcpyAsyncWithCondition", "aclrtMemcpyAsyncWithCondition is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtGetSymbolAddress(const void* symbol, void** devPtr) {
@@ -514,23 +484,23 @@ aclError aclrtGetGroupInfoDetail(const aclrtGroupInfo* groupInfo, int32_t groupI
 
 aclError aclrtSetOpExecuteTimeOut(uint32_t timeout) {
   (void)timeout;
-  return NotSupported("aclrtSetOpExecuteTimeOut", "aclrtSetOpExecuteTimeOut is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtSetOpExecuteTimeOut", "aclrtSetOpExecuteTimeOut is not supported by aclnn-host: the NPU aborts a kernel that runs past the op-execute timeout, in units of a timeout interval its driver reports; a host kernel cannot be stopped midway, and the intervals are not published per SoC, so neither the timeouts nor their rounding can be given.");
 }
 
 aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout) {
   (void)timeout;
-  return NotSupported("aclrtSetOpExecuteTimeOutWithMs", "aclrtSetOpExecuteTimeOutWithMs is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtSetOpExecuteTimeOutWithMs", "aclrtSetOpExecuteTimeOutWithMs is not supported by aclnn-host: the NPU aborts a kernel that runs past the op-execute timeout, in units of a timeout interval its driver reports; a host kernel cannot be stopped midway, and the intervals are not published per SoC, so neither the timeouts nor their rounding can be given.");
 }
 
 aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t* actualTimeout) {
   (void)timeout;
   (void)actualTimeout;
-  return NotSupported("aclrtSetOpExecuteTimeOutV2", "aclrtSetOpExecuteTimeOutV2 is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtSetOpExecuteTimeOutV2", "aclrtSetOpExecuteTimeOutV2 is not supported by aclnn-host: the NPU aborts a kernel that runs past the op-execute timeout, in units of a timeout interval its driver reports; a host kernel cannot be stopped midway, and the intervals are not published per SoC, so neither the timeouts nor their rounding can be given.");
 }
 
 aclError aclrtGetOpTimeOutInterval(uint64_t* interval) {
   (void)interval;
-  return NotSupported("aclrtGetOpTimeOutInterval", "aclrtGetOpTimeOutInterval is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtGetOpTimeOutInterval", "aclrtGetOpTimeOutInterval is not supported by aclnn-host: the NPU aborts a kernel that runs past the op-execute timeout, in units of a timeout interval its driver reports; a host kernel cannot be stopped midway, and the intervals are not published per SoC, so neither the timeouts nor their rounding can be given.");
 }
 
 aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream stream) {
@@ -645,11 +615,6 @@ aclError aclrtMemSetPidToShareableHandleV2(void* shareableHandle, aclrtMemShared
   (void)pid;
   (void)pidNum;
   return NotSupported("aclrtMemSetPidToShareableHandleV2", "aclrtMemSetPidToShareableHandleV2 is not supported by aclnn-host: inter-process sharing needs a device driver; aclnn-host's device memory and synchronisation objects live in one process.");
-}
-
-aclError aclrtDeviceGetBareTgid(int32_t* pid) {
-  (void)pid;
-  return NotSupported("aclrtDeviceGetBareTgid", "aclrtDeviceGetBareTgid is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtCmoAsync(void* src, size_t size, aclrtCmoType cmoType, aclrtStream stream) {
@@ -835,13 +800,13 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
 aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
   (void)task;
   (void)params;
-  return NotSupported("aclmdlRITaskGetParams", "aclmdlRITaskGetParams is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRITaskGetParams", "aclmdlRITaskGetParams is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
   (void)task;
   (void)params;
-  return NotSupported("aclmdlRITaskSetParams", "aclmdlRITaskSetParams is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRITaskSetParams", "aclmdlRITaskSetParams is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task, aclrtLaunchKernelAttrId attrId, aclrtLaunchKernelAttrValue* attrValue) {
@@ -853,22 +818,17 @@ aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task, aclrtLaunchKernelAttr
 
 aclError aclmdlRIUpdate(aclmdlRI modelRI) {
   (void)modelRI;
-  return NotSupported("aclmdlRIUpdate", "aclmdlRIUpdate is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRIUpdate", "aclmdlRIUpdate is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRITaskDisable(aclmdlRITask task) {
   (void)task;
-  return NotSupported("aclmdlRITaskDisable", "aclmdlRITaskDisable is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRITaskDisable", "aclmdlRITaskDisable is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
   (void)argsHandle;
   return NotSupported("aclrtKernelArgsFinalize", "aclrtKernelArgsFinalize is not supported by aclnn-host: there are no device kernel binaries: aclnn-host's operators are host code linked into libopapi_nn.so.");
-}
-
-aclError aclrtGetStreamAvailableNum(uint32_t* streamCount) {
-  (void)streamCount;
-  return NotSupported("aclrtGetStreamAvailableNum", "aclrtGetStreamAvailableNum is not supported by aclnn-host: aclnn-host does not implement it yet.");
 }
 
 aclError aclrtCntNotifyCreate(aclrtCntNotify* cntNotify, uint64_t flag) {
@@ -898,13 +858,13 @@ aclError aclrtDeviceGetPCIBusId(int32_t deviceId, char* pciBusId, int32_t len) {
   (void)deviceId;
   (void)pciBusId;
   (void)len;
-  return NotSupported("aclrtDeviceGetPCIBusId", "aclrtDeviceGetPCIBusId is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtDeviceGetPCIBusId", "aclrtDeviceGetPCIBusId is not supported by aclnn-host: the emulated devices are not PCIe devices and have no interconnect: a bus id or topology would be invented.");
 }
 
 aclError aclrtDeviceGetByPCIBusId(const char* pciBusId, int32_t* deviceId) {
   (void)pciBusId;
   (void)deviceId;
-  return NotSupported("aclrtDeviceGetByPCIBusId", "aclrtDeviceGetByPCIBusId is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtDeviceGetByPCIBusId", "aclrtDeviceGetByPCIBusId is not supported by aclnn-host: the emulated devices are not PCIe devices and have no interconnect: a bus id or topology would be invented.");
 }
 
 aclError aclrtDeviceGetHostAtomicCapabilities(uint32_t* capabilities, const aclrtAtomicOperation* operations, const uint32_t count, int32_t deviceId) {
@@ -912,7 +872,7 @@ aclError aclrtDeviceGetHostAtomicCapabilities(uint32_t* capabilities, const aclr
   (void)operations;
   (void)count;
   (void)deviceId;
-  return NotSupported("aclrtDeviceGetHostAtomicCapabilities", "aclrtDeviceGetHostAtomicCapabilities is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtDeviceGetHostAtomicCapabilities", "aclrtDeviceGetHostAtomicCapabilities is not supported by aclnn-host: these capabilities are tables of the NPU driver (per chip and connection) that are not published.");
 }
 
 aclError aclrtDeviceGetP2PAtomicCapabilities(uint32_t* capabilities, const aclrtAtomicOperation* operations, const uint32_t count, int32_t srcDeviceId, int32_t dstDeviceId) {
@@ -921,7 +881,7 @@ aclError aclrtDeviceGetP2PAtomicCapabilities(uint32_t* capabilities, const aclrt
   (void)count;
   (void)srcDeviceId;
   (void)dstDeviceId;
-  return NotSupported("aclrtDeviceGetP2PAtomicCapabilities", "aclrtDeviceGetP2PAtomicCapabilities is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtDeviceGetP2PAtomicCapabilities", "aclrtDeviceGetP2PAtomicCapabilities is not supported by aclnn-host: these capabilities are tables of the NPU driver (per chip and connection) that are not published.");
 }
 
 aclError aclrtReduceAsync(void* dst, const void* src, uint64_t count, aclrtReduceKind kind, aclDataType type, aclrtStream stream, void* reserve) {
@@ -1102,7 +1062,7 @@ aclError aclrtGetDevicesTopo(uint32_t deviceId, uint32_t otherDeviceId, uint64_t
   (void)deviceId;
   (void)otherDeviceId;
   (void)value;
-  return NotSupported("aclrtGetDevicesTopo", "aclrtGetDevicesTopo is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtGetDevicesTopo", "aclrtGetDevicesTopo is not supported by aclnn-host: the emulated devices are not PCIe devices and have no interconnect: a bus id or topology would be invented.");
 }
 
 aclError aclrtIpcMemGetExportKey(void* devPtr, size_t size, char* key, size_t len, uint64_t flags) {
@@ -1178,105 +1138,69 @@ aclError aclrtNotifySetImportPidInterServer(aclrtNotify notify, aclrtServerPid* 
 
 aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream) {
   (void)stream;
-  return NotSupported("aclmdlRICaptureTaskGrpBegin", "aclmdlRICaptureTaskGrpBegin is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRICaptureTaskGrpBegin", "aclmdlRICaptureTaskGrpBegin is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp* handle) {
   (void)stream;
   (void)handle;
-  return NotSupported("aclmdlRICaptureTaskGrpEnd", "aclmdlRICaptureTaskGrpEnd is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRICaptureTaskGrpEnd", "aclmdlRICaptureTaskGrpEnd is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle) {
   (void)stream;
   (void)handle;
-  return NotSupported("aclmdlRICaptureTaskUpdateBegin", "aclmdlRICaptureTaskUpdateBegin is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRICaptureTaskUpdateBegin", "aclmdlRICaptureTaskUpdateBegin is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream) {
   (void)stream;
-  return NotSupported("aclmdlRICaptureTaskUpdateEnd", "aclmdlRICaptureTaskUpdateEnd is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRICaptureTaskUpdateEnd", "aclmdlRICaptureTaskUpdateEnd is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t* modelRIId) {
   (void)modelRI;
   (void)modelRIId;
-  return NotSupported("aclmdlRIGetId", "aclmdlRIGetId is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRIGetId", "aclmdlRIGetId is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlInitDump(void) {
-  return NotSupported("aclmdlInitDump", "aclmdlInitDump is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlInitDump", "aclmdlInitDump is not supported by aclnn-host: dump and profiling are not emulated.");
 }
 
 aclError aclmdlSetDump(const char* dumpCfgPath) {
   (void)dumpCfgPath;
-  return NotSupported("aclmdlSetDump", "aclmdlSetDump is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlSetDump", "aclmdlSetDump is not supported by aclnn-host: dump and profiling are not emulated.");
 }
 
 aclError aclmdlFinalizeDump(void) {
-  return NotSupported("aclmdlFinalizeDump", "aclmdlFinalizeDump is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlFinalizeDump", "aclmdlFinalizeDump is not supported by aclnn-host: dump and profiling are not emulated.");
 }
 
 aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream* streams, uint32_t* numStreams) {
   (void)modelRI;
   (void)streams;
   (void)numStreams;
-  return NotSupported("aclmdlRIGetStreams", "aclmdlRIGetStreams is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRIGetStreams", "aclmdlRIGetStreams is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask* tasks, uint32_t* numTasks) {
   (void)stream;
   (void)tasks;
   (void)numTasks;
-  return NotSupported("aclmdlRIGetTasksByStream", "aclmdlRIGetTasksByStream is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRIGetTasksByStream", "aclmdlRIGetTasksByStream is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType* type) {
   (void)task;
   (void)type;
-  return NotSupported("aclmdlRITaskGetType", "aclmdlRITaskGetType is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRITaskGetType", "aclmdlRITaskGetType is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t* id) {
   (void)task;
   (void)id;
-  return NotSupported("aclmdlRITaskGetSeqId", "aclmdlRITaskGetSeqId is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
-}
-
-aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid, int32_t* const logicDevId) {
-  (void)userDevid;
-  (void)logicDevId;
-  return NotSupported("aclrtGetLogicDevIdByUserDevId", "aclrtGetLogicDevIdByUserDevId is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtGetUserDevIdByLogicDevId(const int32_t logicDevId, int32_t* const userDevid) {
-  (void)logicDevId;
-  (void)userDevid;
-  return NotSupported("aclrtGetUserDevIdByLogicDevId", "aclrtGetUserDevIdByLogicDevId is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtGetLogicDevIdByPhyDevId(const int32_t phyDevId, int32_t* const logicDevId) {
-  (void)phyDevId;
-  (void)logicDevId;
-  return NotSupported("aclrtGetLogicDevIdByPhyDevId", "aclrtGetLogicDevIdByPhyDevId is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtGetPhyDevIdByLogicDevId(const int32_t logicDevId, int32_t* const phyDevId) {
-  (void)logicDevId;
-  (void)phyDevId;
-  return NotSupported("aclrtGetPhyDevIdByLogicDevId", "aclrtGetPhyDevIdByLogicDevId is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtGetUserDevIdByPhyDevId(const int32_t phyDevId, int32_t* const userDevId) {
-  (void)phyDevId;
-  (void)userDevId;
-  return NotSupported("aclrtGetUserDevIdByPhyDevId", "aclrtGetUserDevIdByPhyDevId is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId, int32_t* const phyDevId) {
-  (void)userDevId;
-  (void)phyDevId;
-  return NotSupported("aclrtGetPhyDevIdByUserDevId", "aclrtGetPhyDevIdByUserDevId is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclmdlRITaskGetSeqId", "aclmdlRITaskGetSeqId is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclrtProfTrace(void* userdata, int32_t length, aclrtStream stream) {
@@ -1344,19 +1268,19 @@ aclError aclrtLaunchSIMTKernelWithHostArgs(void* func, dim3 gridDim, dim3 blockD
 
 aclError aclrtCtxGetFloatOverflowAddr(void** overflowAddr) {
   (void)overflowAddr;
-  return NotSupported("aclrtCtxGetFloatOverflowAddr", "aclrtCtxGetFloatOverflowAddr is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtCtxGetFloatOverflowAddr", "aclrtCtxGetFloatOverflowAddr is not supported by aclnn-host: the host kernels do not record the vector unit's overflow flags, so there is no overflow status to report (a status of 0 would claim no overflow happened).");
 }
 
 aclError aclrtGetFloatOverflowStatus(void* outputAddr, uint64_t outputSize, aclrtStream stream) {
   (void)outputAddr;
   (void)outputSize;
   (void)stream;
-  return NotSupported("aclrtGetFloatOverflowStatus", "aclrtGetFloatOverflowStatus is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtGetFloatOverflowStatus", "aclrtGetFloatOverflowStatus is not supported by aclnn-host: the host kernels do not record the vector unit's overflow flags, so there is no overflow status to report (a status of 0 would claim no overflow happened).");
 }
 
 aclError aclrtResetFloatOverflowStatus(aclrtStream stream) {
   (void)stream;
-  return NotSupported("aclrtResetFloatOverflowStatus", "aclrtResetFloatOverflowStatus is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtResetFloatOverflowStatus", "aclrtResetFloatOverflowStatus is not supported by aclnn-host: the host kernels do not record the vector unit's overflow flags, so there is no overflow status to report (a status of 0 would claim no overflow happened).");
 }
 
 aclError aclrtNpuGetFloatOverFlowStatus(void* outputAddr, uint64_t outputSize, uint32_t checkMode, aclrtStream stream) {
@@ -1364,13 +1288,13 @@ aclError aclrtNpuGetFloatOverFlowStatus(void* outputAddr, uint64_t outputSize, u
   (void)outputSize;
   (void)checkMode;
   (void)stream;
-  return NotSupported("aclrtNpuGetFloatOverFlowStatus", "aclrtNpuGetFloatOverFlowStatus is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtNpuGetFloatOverFlowStatus", "aclrtNpuGetFloatOverFlowStatus is not supported by aclnn-host: the host kernels do not record the vector unit's overflow flags, so there is no overflow status to report (a status of 0 would claim no overflow happened).");
 }
 
 aclError aclrtNpuClearFloatOverFlowStatus(uint32_t checkMode, aclrtStream stream) {
   (void)checkMode;
   (void)stream;
-  return NotSupported("aclrtNpuClearFloatOverFlowStatus", "aclrtNpuClearFloatOverFlowStatus is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtNpuClearFloatOverFlowStatus", "aclrtNpuClearFloatOverFlowStatus is not supported by aclnn-host: the host kernels do not record the vector unit's overflow flags, so there is no overflow status to report (a status of 0 would claim no overflow happened).");
 }
 
 aclError aclrtGetHardwareSyncAddr(void** addr) {
@@ -1394,14 +1318,7 @@ aclError aclrtSetDeviceTaskAbortCallback(const char* regName, aclrtDeviceTaskAbo
 
 aclError aclrtGetOpExecuteTimeout(uint32_t* const timeoutMs) {
   (void)timeoutMs;
-  return NotSupported("aclrtGetOpExecuteTimeout", "aclrtGetOpExecuteTimeout is not supported by aclnn-host: aclnn-host does not implement it yet.");
-}
-
-aclError aclrtDevicePeerAccessStatus(int32_t deviceId, int32_t peerDeviceId, int32_t* status) {
-  (void)deviceId;
-  (void)peerDeviceId;
-  (void)status;
-  return NotSupported("aclrtDevicePeerAccessStatus", "aclrtDevicePeerAccessStatus is not supported by aclnn-host: aclnn-host does not implement it yet.");
+  return NotSupported("aclrtGetOpExecuteTimeout", "aclrtGetOpExecuteTimeout is not supported by aclnn-host: the NPU aborts a kernel that runs past the op-execute timeout, in units of a timeout interval its driver reports; a host kernel cannot be stopped midway, and the intervals are not published per SoC, so neither the timeouts nor their rounding can be given.");
 }
 
 aclError aclrtStreamStop(aclrtStream stream) {
@@ -1439,7 +1356,7 @@ aclError aclrtCmoAsyncWithDesc(void* cmoDesc, aclrtCmoType cmoType, aclrtStream 
 
 aclError aclmdlRIAbort(aclmdlRI modelRI) {
   (void)modelRI;
-  return NotSupported("aclmdlRIAbort", "aclmdlRIAbort is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRIAbort", "aclmdlRIAbort is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue, aclmdlRICondHandleFlag flag, aclmdlRICondHandle* handle) {
@@ -1447,27 +1364,27 @@ aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
   (void)defaultLaunchValue;
   (void)flag;
   (void)handle;
-  return NotSupported("aclmdlRICondHandleCreate", "aclmdlRICondHandleCreate is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRICondHandleCreate", "aclmdlRICondHandleCreate is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t** ptr) {
   (void)handle;
   (void)ptr;
-  return NotSupported("aclmdlRICondHandleGetCondPtr", "aclmdlRICondHandleGetCondPtr is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRICondHandleGetCondPtr", "aclmdlRICondHandleGetCondPtr is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, uint32_t flags) {
   (void)params;
   (void)stream;
   (void)flags;
-  return NotSupported("aclmdlRIAddCondTask", "aclmdlRIAddCondTask is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRIAddCondTask", "aclmdlRIAddCondTask is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI, aclmdlRICaptureMode mode) {
   (void)stream;
   (void)modelRI;
   (void)mode;
-  return NotSupported("aclmdlRICaptureToModelRIBegin", "aclmdlRICaptureToModelRIBegin is not supported by aclnn-host: stream capture and model run instances are not implemented by aclnn-host yet.");
+  return NotSupported("aclmdlRICaptureToModelRIBegin", "aclmdlRICaptureToModelRIBegin is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclrtCntNotifyRecord(aclrtCntNotify cntNotify, aclrtStream stream, aclrtCntNotifyRecordInfo* info) {

@@ -608,6 +608,13 @@ aclError Runtime::CreateStream(const char* api, aclrtStream* stream, uint32_t pr
     int32_t device = -1;
     const aclError status = RequireContextLocked(api, &device);
     if (status != ACL_SUCCESS) return status;
+    const size_t held = StreamsOfDeviceLocked(device).size();
+    const uint32_t most = MaxStreamsPerDevice(*profile_.load());
+    if (held >= most) {
+      return Fail(api, ACL_ERROR_RT_NO_STREAM_RESOURCE,
+                  "device %d holds %zu streams (default streams included): the most a %s device holds is %u.", device,
+                  held, profile_.load()->series_name, most);
+    }
     created = std::make_shared<Stream>(device, priority, flags);
     created->mark_user_created();
     streams_.emplace(created.get(), created);
@@ -1059,6 +1066,21 @@ uint32_t Runtime::TilingVectorCores(const SocProfile& profile) {
   if (!ContextValidLocked(&device)) return profile.vector_core_count;
   const uint32_t limit = devices_[static_cast<size_t>(device)].core_limits[ACL_RT_DEV_RES_VECTOR_CORE];
   return limit > 0 ? limit : 1U;  // upstream's tiling would divide by a zero core count
+}
+
+}  // namespace aclnn_host
+
+namespace aclnn_host {
+
+aclError Runtime::AvailableStreams(const char* api, uint32_t* count) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  int32_t device = -1;
+  const aclError status = RequireContextLocked(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  const size_t held = StreamsOfDeviceLocked(device).size();
+  const uint32_t most = MaxStreamsPerDevice(*profile_.load());
+  *count = held >= most ? 0 : most - static_cast<uint32_t>(held);
+  return ACL_SUCCESS;
 }
 
 }  // namespace aclnn_host

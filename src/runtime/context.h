@@ -89,6 +89,10 @@ class AH_INTERNAL_API Runtime {
   aclError FindEvent(const char* api, aclrtEvent handle, std::shared_ptr<Event>* event);
   /// aclrtGetEventAvailNum: kEventsPerDevice less the live events of the current device.
   aclError AvailableEvents(const char* api, uint32_t* count);
+  /// aclrtGetStreamAvailableNum: the streams the current device may still create (CANN's documented
+  /// maximum, MaxStreamsPerDevice, less those it holds, default streams included). aclrtCreateStream
+  /// beyond it fails with ACL_ERROR_RT_NO_STREAM_RESOURCE.
+  aclError AvailableStreams(const char* api, uint32_t* count);
   /// aclrtRecordEvent and aclrtRecordEventWithFlag: queues a record of `event` on `stream` that
   /// runs even after a failure in ACL_STOP_ON_FAILURE mode.
   aclError RecordEvent(const char* api, aclrtEvent event, aclrtStream stream);

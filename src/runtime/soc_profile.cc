@@ -142,4 +142,39 @@ const char* SocVersionName(const SocProfile& profile) {
   return "Unknown";
 }
 
+const PlatformSocInfo* FindPlatformSocInfo(const std::string& name) {
+  static const PlatformSocInfo kInfos[] = {
+      {"Ascend910B1", 24, 48, 201326592},     {"Ascend910B2", 24, 48, 201326592},
+      {"Ascend910B2C", 24, 48, 201326592},    {"Ascend910B3", 20, 40, 201326592},
+      {"Ascend910B4", 20, 40, 100663296},     {"Ascend910B4-1", 20, 40, 176160768},
+      {"Ascend910_9381", 24, 48, 201326592},  {"Ascend910_9382", 24, 48, 201326592},
+      {"Ascend910_9391", 24, 48, 201326592},  {"Ascend910_9392", 24, 48, 201326592},
+      {"Ascend910_9362", 20, 40, 176160768},  {"Ascend910_9372", 20, 40, 201326592},
+      {"Ascend910A", 32, 0, 33554432},        {"Ascend910ProA", 32, 0, 33554432},
+      {"Ascend910PremiumA", 32, 0, 33554432}, {"Ascend910ProB", 30, 0, 33554432},
+      {"Ascend910B", 30, 0, 33554432},        {"Ascend310P3", 8, 7, 16777216},
+      {"Ascend310B1", 1, 1, 4194304},
+  };
+  for (const PlatformSocInfo& info : kInfos) {
+    if (name == info.name) return &info;
+  }
+  return nullptr;
+}
+
+uint32_t MaxStreamsPerDevice(const SocProfile& profile) {
+  switch (profile.series) {
+    case SocSeries::kAtlasA2:
+    case SocSeries::kAtlasA3:
+    case SocSeries::kAscend950:
+      return 1984;
+    case SocSeries::kAscend310B:
+      return 512;
+    case SocSeries::kAscend310P:
+      return 1024;
+    case SocSeries::kAscend910A1:
+      return 2048;
+  }
+  return 1024;
+}
+
 }  // namespace aclnn_host

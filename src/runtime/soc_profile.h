@@ -57,6 +57,22 @@ AH_INTERNAL_API const char* SocVersionName(const SocProfile& profile);
 /// arch). -1 for a name neither knows. aclrtCheckArchCompatibility compares two of them.
 AH_INTERNAL_API int32_t NpuArchOfSoc(const std::string& name);
 
+/// The [SoCInfo] figures of CANN's platform config `<name>.ini` (hicann/runtime
+/// src/platform/platform_config/cann at 681ef761) that aclGetDeviceCapability reports.
+struct PlatformSocInfo {
+  const char* name;
+  uint32_t ai_core_count;
+  uint32_t vector_core_count;  // 0 where the chip has none (the A1 parts)
+  uint64_t l2_size;            // bytes
+};
+/// The platform figures of the profile called `name`; nullptr where CANN publishes no config of
+/// that name (Ascend950PR/DT, Ascend910_9361/9371).
+AH_INTERNAL_API const PlatformSocInfo* FindPlatformSocInfo(const std::string& name);
+
+/// The streams a device may hold, default streams included: CANN's documented maximum per series
+/// (docs/zh/api_ref/06_stream_management.md, aclrtCreateStream).
+AH_INTERNAL_API uint32_t MaxStreamsPerDevice(const SocProfile& profile);
+
 /// The profile used when neither ACLNN_HOST_SOC nor the aclInit config names one.
 constexpr const char* kDefaultSocName = "Ascend910B3";
 
