@@ -61,7 +61,35 @@ struct State {
   bool tensor_live[kSlots] = {};
   Executor executors[kSlots];
   std::vector<uint8_t> host = std::vector<uint8_t>(kMaxBuffer);  // plain host memory
+  bool callbacks_registered = false;  // lifecycle callbacks outlive aclFinalize: the teardown removes them
 };
+
+// Lifecycle callbacks that call back into AscendCL (they run with no runtime lock held).
+aclError FuzzInit(const char*, size_t, void*) { return ACL_SUCCESS; }
+aclError FuzzFinalize(void*) { return ACL_SUCCESS; }
+void FuzzDeviceState(int32_t, aclrtDeviceState, void*) {
+  uint32_t count = 0;
+  aclrtGetDeviceCount(&count);
+}
+void FuzzStreamState(aclrtStream stream, aclrtStreamState, void*) {
+  int32_t id = 0;
+  aclrtStreamGetId(stream, &id);  // a stream on its way out: a status, never a crash
+}
+void FuzzModelDestroyed(void*) {}
+const char* const kCallbackNames[] = {"a", "b"};
+
+void RemoveLifecycleCallbacks() {
+  for (int type : {ACL_REG_TYPE_ACL_MODEL, ACL_REG_TYPE_OTHER}) {
+    while (aclInitCallbackUnRegister(static_cast<aclRegisterCallbackType>(type), FuzzInit) == ACL_SUCCESS) {
+    }
+    while (aclFinalizeCallbackUnRegister(static_cast<aclRegisterCallbackType>(type), FuzzFinalize) == ACL_SUCCESS) {
+    }
+  }
+  for (const char* name : kCallbackNames) {
+    aclrtRegDeviceStateCallback(name, nullptr, nullptr);
+    aclrtRegStreamStateCallback(name, nullptr, nullptr);
+  }
+}
 
 aclrtStream PickStream(FuzzedDataProvider& in, State& s) {
   const size_t i = in.ConsumeIntegralInRange<size_t>(0, kSlots);
@@ -86,7 +114,7 @@ const bool kTrace = std::getenv("FUZZ_TRACE") != nullptr;
 
 void Step(FuzzedDataProvider& in, State& s) {
   const size_t i = in.ConsumeIntegralInRange<size_t>(0, kSlots - 1);
-  const int call = in.ConsumeIntegralInRange<int>(0, 33);
+  const int call = in.ConsumeIntegralInRange<int>(0, 35);
   if (kTrace) std::fprintf(stderr, "call %d slot %zu\n", call, i);
   switch (call) {
     case 0:
@@ -580,6 +608,74 @@ void Step(FuzzedDataProvider& in, State& s) {
       }
       break;
     }
+    case 33: {  // settings and limits: stream attributes, overflow switch, options, core limits
+      const aclrtStream stream = PickStream(in, s);
+      aclrtStreamAttrValue value{};
+      value.reserve[0] = in.ConsumeIntegral<uint32_t>();
+      value.reserve[1] = in.ConsumeIntegral<uint32_t>();
+      const int32_t device = in.ConsumeIntegralInRange<int32_t>(-1, 2);
+      const auto type = static_cast<aclrtDevResLimitType>(in.ConsumeIntegralInRange<int>(-1, 2));
+      switch (in.ConsumeIntegralInRange<int>(0, 7)) {
+        case 0:
+          aclrtSetStreamAttribute(stream, static_cast<aclrtStreamAttr>(in.ConsumeIntegralInRange<int>(0, 6)), &value);
+          break;
+        case 1:
+          aclrtGetStreamAttribute(stream, static_cast<aclrtStreamAttr>(in.ConsumeIntegralInRange<int>(0, 6)), &value);
+          break;
+        case 2:
+          aclrtSetStreamOverflowSwitch(stream, in.ConsumeIntegralInRange<uint32_t>(0, 2));
+          break;
+        case 3:
+          aclrtCtxSetSysParamOpt(static_cast<aclSysParamOpt>(in.ConsumeIntegralInRange<int>(-1, 4)),
+                                 in.ConsumeIntegralInRange<int64_t>(-1, 4));
+          break;
+        case 4:
+          aclrtSetDeviceResLimit(device, type, in.ConsumeIntegralInRange<uint32_t>(0, 64));
+          break;
+        case 5:
+          aclrtSetStreamResLimit(stream, type, in.ConsumeIntegralInRange<uint32_t>(0, 64));
+          break;
+        case 6:
+          if (in.ConsumeBool()) {
+            aclrtUseStreamResInCurrentThread(stream);
+          } else {
+            aclrtUnuseStreamResInCurrentThread(stream);
+          }
+          break;
+        default: {
+          uint32_t cores = 0;
+          aclrtGetResInCurrentThread(type, &cores);
+          aclrtResetDeviceResLimit(device);
+          aclrtResetStreamResLimit(stream);
+        }
+      }
+      break;
+    }
+    case 34: {  // lifecycle callbacks: init/finalize, device and stream states, model destroy
+      s.callbacks_registered = true;
+      const char* name = kCallbackNames[in.ConsumeIntegralInRange<int>(0, 1)];
+      const auto type = in.ConsumeBool() ? ACL_REG_TYPE_ACL_MODEL : ACL_REG_TYPE_OTHER;
+      switch (in.ConsumeIntegralInRange<int>(0, 5)) {
+        case 0:
+          aclInitCallbackRegister(type, FuzzInit, nullptr);  // after aclInit: runs at once
+          break;
+        case 1:
+          aclFinalizeCallbackRegister(type, FuzzFinalize, nullptr);
+          break;
+        case 2:
+          aclrtRegDeviceStateCallback(name, in.ConsumeBool() ? FuzzDeviceState : nullptr, nullptr);
+          break;
+        case 3:
+          aclrtRegStreamStateCallback(name, in.ConsumeBool() ? FuzzStreamState : nullptr, nullptr);
+          break;
+        case 4:
+          aclmdlRIDestroyRegisterCallback(s.models[i], FuzzModelDestroyed, nullptr);  // maybe dead: a status
+          break;
+        default:
+          aclmdlRIDestroyUnregisterCallback(s.models[i], FuzzModelDestroyed);
+      }
+      break;
+    }
     default: {
       if (in.ConsumeBool()) {
         aclrtSynchronizeDevice();
@@ -638,6 +734,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   while (aclFinalize() == ACL_SUCCESS) {
   }
+  if (s.callbacks_registered) RemoveLifecycleCallbacks();
   for (Buffer& b : s.host_pinned) {
     if (b.live) aclrtFreeHost(b.ptr);  // after finalize: refused or already released, never a crash
   }

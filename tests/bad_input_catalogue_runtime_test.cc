@@ -1652,5 +1652,90 @@ TEST(Catalogue, RT_TDT_06) {
                         {"acltdtEnqueue is not supported in host run mode (ACL_HOST): "}));
 }
 
+aclError RejectingInit(const char*, size_t, void*) { return ACL_SUCCESS; }
+aclError OtherInit(const char*, size_t, void*) { return ACL_SUCCESS; }
+void IgnoreStreamState(aclrtStream, aclrtStreamState, void*) {}
+void IgnoreModelDestroyed(void*) {}
+
+TEST(Catalogue, RT_SET_01) {
+  ASSERT_TRUE(Succeeds(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, RejectingInit, nullptr)));
+  EXPECT_TRUE(FailsWith(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, OtherInit, nullptr), ACL_ERROR_INTERNAL_ERROR,
+                        "aclInitCallbackRegister",
+                        {"a callback of type 0 is already registered (only ACL_REG_TYPE_OTHER takes several)."}));
+  EXPECT_TRUE(Succeeds(aclInitCallbackUnRegister(ACL_REG_TYPE_ACL_MODEL, RejectingInit)));
+}
+
+TEST(Catalogue, RT_SET_02) {
+  ASSERT_TRUE(Succeeds(aclrtRegStreamStateCallback("x", IgnoreStreamState, nullptr)));
+  EXPECT_TRUE(FailsWith(aclrtRegStreamStateCallback("x", IgnoreStreamState, nullptr), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtRegStreamStateCallback",
+                        {"the callback name \"x\" is already registered (register NULL under it first to replace it)."}));
+  EXPECT_TRUE(Succeeds(aclrtRegStreamStateCallback("x", nullptr, nullptr)));
+}
+
+TEST(Catalogue, RT_SET_03) {
+  test::RuntimeSession session;
+  int64_t value = 0;
+  EXPECT_TRUE(FailsWith(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &value), ACL_ERROR_RT_SYSPARAMOPT_NOT_SET,
+                        "aclrtCtxGetSysParamOpt",
+                        {"option 0 was never set on the current context (a context's options have no default)."}));
+}
+
+TEST(Catalogue, RT_SET_04) {
+  test::RuntimeSession session;
+  ASSERT_TRUE(Succeeds(aclrtSetStreamFailureMode(session.stream(), ACL_STOP_ON_FAILURE)));
+  EXPECT_TRUE(FailsWith(aclrtSetStreamFailureMode(session.stream(), ACL_CONTINUE_ON_FAILURE),
+                        ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtSetStreamFailureMode",
+                        {"from stop mode to continue mode is not supported."}));
+}
+
+TEST(Catalogue, RT_SET_05) {
+  test::RuntimeSession session("Ascend910B3");
+  EXPECT_TRUE(FailsWith(aclrtSetDeviceResLimit(0, ACL_RT_DEV_RES_VECTOR_CORE, 41), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtSetDeviceResLimit",
+                        {"The value 41 exceeds the total number of cores: it must be less than or equal to 40."}));
+}
+
+TEST(Catalogue, RT_SET_06) {
+  setenv("ACLNN_HOST_DEVICE_COUNT", "2", 1);
+  test::RuntimeSession session("Ascend910B3");
+  EXPECT_TRUE(FailsWith(aclrtSetDeviceResLimit(1, ACL_RT_DEV_RES_VECTOR_CORE, 4), ACL_ERROR_RT_DEV_SETUP_ERROR,
+                        "aclrtSetDeviceResLimit", {"device 1 is not set: call aclrtSetDevice first."}));
+  unsetenv("ACLNN_HOST_DEVICE_COUNT");
+}
+
+TEST(Catalogue, RT_SET_07) {
+  test::RuntimeSession session("Ascend310B1");
+  std::vector<aclrtStream> streams(510);
+  for (aclrtStream& stream : streams) ASSERT_TRUE(Succeeds(aclrtCreateStream(&stream)));
+  aclrtStream one_more = nullptr;
+  EXPECT_TRUE(FailsWith(aclrtCreateStream(&one_more), ACL_ERROR_RT_NO_STREAM_RESOURCE, "aclrtCreateStream",
+                        {"device 0 holds 512 streams (default streams included): the most a Atlas 200I/500 A2 device "
+                         "holds is 512."}));
+  EXPECT_EQ(one_more, nullptr);
+  for (aclrtStream stream : streams) aclrtDestroyStream(stream);
+}
+
+TEST(Catalogue, RT_SET_08) {
+  test::RuntimeSession session;
+  test::DeviceBuffer memory(64);
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(memory.get(), 64, 0, 64, session.stream())));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(session.stream(), &model)));
+  ASSERT_TRUE(Succeeds(aclmdlRIDestroyRegisterCallback(model, IgnoreModelDestroyed, nullptr)));
+  EXPECT_TRUE(FailsWith(aclmdlRIDestroyRegisterCallback(model, IgnoreModelDestroyed, nullptr),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclmdlRIDestroyRegisterCallback",
+                        {"is registered on this model already and cannot be registered again."}));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+TEST(Catalogue, RT_SET_09) {
+  test::RuntimeSession session("Ascend910B3");
+  int64_t value = 0;
+  EXPECT_TRUE(FailsWith(aclGetDeviceCapability(1, ACL_DEVICE_INFO_AI_CORE_NUM, &value), ACL_ERROR_INVALID_PARAM,
+                        "aclGetDeviceCapability", {"deviceId 1 greater than deviceNum 1."}));
+}
+
 }  // namespace
 }  // namespace catalogue
