@@ -1667,9 +1667,10 @@ TEST(Catalogue, RT_SET_01) {
 
 TEST(Catalogue, RT_SET_02) {
   ASSERT_TRUE(Succeeds(aclrtRegStreamStateCallback("x", IgnoreStreamState, nullptr)));
-  EXPECT_TRUE(FailsWith(aclrtRegStreamStateCallback("x", IgnoreStreamState, nullptr), ACL_ERROR_RT_PARAM_INVALID,
-                        "aclrtRegStreamStateCallback",
-                        {"the callback name \"x\" is already registered (register NULL under it first to replace it)."}));
+  EXPECT_TRUE(
+      FailsWith(aclrtRegStreamStateCallback("x", IgnoreStreamState, nullptr), ACL_ERROR_RT_PARAM_INVALID,
+                "aclrtRegStreamStateCallback",
+                {"the callback name \"x\" is already registered (register NULL under it first to replace it)."}));
   EXPECT_TRUE(Succeeds(aclrtRegStreamStateCallback("x", nullptr, nullptr)));
 }
 
