@@ -77,17 +77,21 @@ aclError SetFailureMode(const char* api, Stream& stream, uint64_t mode) {
 }
 
 // The overflow switch is a feature of the Atlas A2/A3 and Ascend 950 chips; elsewhere CANN's Set
-// succeeds without effect and its Get reports 1.
+// succeeds without effect and its Get reports 1. On those chips the switch turns on overflow
+// detection, which the host kernels cannot give (they record no overflow flags; see
+// aclrtGetOverflowStatus), so switching it on is refused, as a program probing for detection expects.
 aclError SetOverflowSwitch(const char* api, Stream& stream, uint32_t flag) {
   if (!IsA2A3Or950()) return ACL_SUCCESS;
   if (flag >= 2) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "flag %u is invalid: expected 0 or 1.", flag);
   const aclError capturing = aclnn_host::RefuseIfCapturing(api, "Setting the overflow switch", stream);
   if (capturing != ACL_SUCCESS) return capturing;
-  stream.overflow_switch.store(flag);
-  return ACL_SUCCESS;
+  if (flag == 0) return ACL_SUCCESS;  // off, as it always is
+  return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+              "overflow detection is not emulated: the host kernels record no overflow flags, so there would be "
+              "nothing for aclrtGetOverflowStatus to report.");
 }
 
-uint32_t OverflowSwitchOf(const Stream& stream) { return IsA2A3Or950() ? stream.overflow_switch.load() : 1U; }
+uint32_t OverflowSwitchOf(const Stream&) { return IsA2A3Or950() ? 0U : 1U; }
 
 aclError CheckAttribute(const char* api, aclrtStreamAttr attr) {
   if (attr >= ACL_STREAM_ATTR_FAILURE_MODE && attr <= ACL_STREAM_ATTR_PRIORITY) return ACL_SUCCESS;

@@ -55,9 +55,8 @@ class AH_INTERNAL_API Stream {
   uint32_t priority() const { return priority_.load(std::memory_order_relaxed); }
   /// aclrtSetStreamAttribute(ACL_STREAM_ATTR_PRIORITY): the host runs every priority alike.
   void set_priority(uint32_t priority) { priority_.store(priority, std::memory_order_relaxed); }
-  /// The attributes a program sets and reads back (aclrtSetStreamAttribute, aclrtSetStreamOverflowSwitch);
-  /// they change nothing the host does (see docs/api-coverage.md).
-  std::atomic<uint32_t> overflow_switch{0};
+  /// The attributes a program sets and reads back (aclrtSetStreamAttribute); they change nothing
+  /// the host does (see docs/api-coverage.md).
   std::atomic<uint32_t> user_custom_tag{0};
   std::atomic<uint32_t> cache_op_info{0};
   /// aclrtSetStreamResLimit: the cores of each aclrtDevResLimitType the stream's work may use (-1: not
