@@ -461,3 +461,177 @@ aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char* path, uint32_t fla
 }
 
 }  // extern "C"
+
+// Model introspection: ids, the model's stream and its tasks. Checks, their order and codes follow
+// hicann/runtime (api_c_standard_soc.cc, api_c_task.cc, api_error.cc, api_impl.cc). A model here
+// keeps one task list, so aclmdlRIGetStreams lists one stream: a handle naming the model (or the
+// stream a built model is bound to), which aclmdlRIGetTasksByStream takes.
+namespace {
+
+bool SupportsAclGraph(const aclnn_host::SocProfile& profile) {
+  return profile.series == aclnn_host::SocSeries::kAtlasA2 || profile.series == aclnn_host::SocSeries::kAtlasA3 ||
+         profile.series == aclnn_host::SocSeries::kAscend950;
+}
+
+// The product table of the introspection calls: Atlas A2/A3 and Ascend 950 (aclmdlRIGetId also the
+// Atlas inference series).
+aclError RequireIntrospection(const char* api, bool inference_too) {
+  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+  if (profile == nullptr) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+  if (SupportsAclGraph(*profile) || (inference_too && profile->series == aclnn_host::SocSeries::kAscend310P)) {
+    return ACL_SUCCESS;
+  }
+  return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "%s is not supported on %s (CANN's product table).", api,
+              profile->name);
+}
+
+aclError FindLiveModel(const char* api, aclmdlRI handle, std::shared_ptr<CaptureGraph>* graph) {
+  if (handle == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "modelRI is nullptr.");
+  *graph = CaptureRegistry::Get().Find(handle);
+  if (*graph == nullptr) {
+    return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "%p is not a live model (destroyed, or never captured).", handle);
+  }
+  return ACL_SUCCESS;
+}
+
+aclError FindTask(const char* api, aclmdlRITask task, std::shared_ptr<CaptureGraph>* graph, size_t* index) {
+  if (task == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "task is nullptr.");
+  *graph = CaptureRegistry::Get().FindByTask(task, index);
+  if (*graph == nullptr) {
+    // Beyond CANN, which dereferences the handle: a task of no live model is refused.
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "%p is not a task of a live model (aclmdlRIGetTasksByStream).", task);
+  }
+  return ACL_SUCCESS;
+}
+
+// CANN's mapping of the NPU runtime's task types (kernel_utils.cc ConvertTaskType); copies, fills,
+// notifies and host functions are ACL_MODEL_RI_TASK_DEFAULT.
+aclmdlRITaskType TaskTypeOf(const char* name) {
+  const std::string type = name;
+  if (type == "KERNEL_AIVEC" || type == "KERNEL_AICORE") return ACL_MODEL_RI_TASK_KERNEL;
+  if (type == "EVENT_RECORD") return ACL_MODEL_RI_TASK_EVENT_RECORD;
+  if (type == "EVENT_WAIT") return ACL_MODEL_RI_TASK_EVENT_WAIT;
+  if (type == "EVENT_RESET") return ACL_MODEL_RI_TASK_EVENT_RESET;
+  if (type == "MEM_WRITE_VALUE") return ACL_MODEL_RI_TASK_VALUE_WRITE;
+  if (type == "MEM_WAIT_VALUE") return ACL_MODEL_RI_TASK_VALUE_WAIT;
+  return ACL_MODEL_RI_TASK_DEFAULT;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t* modelRIId) {
+  const char* api = "aclmdlRIGetId";
+  if (modelRI == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "modelRI is nullptr.");
+  if (modelRIId == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "modelRIId is nullptr.");
+  return Run(api, [&] {
+    aclError status = RequireIntrospection(api, true);
+    if (status != ACL_SUCCESS) return status;
+    std::shared_ptr<CaptureGraph> graph;
+    status = FindLiveModel(api, modelRI, &graph);
+    if (status != ACL_SUCCESS) return status;
+    *modelRIId = graph->id();
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream* streams, uint32_t* numStreams) {
+  const char* api = "aclmdlRIGetStreams";
+  return Run(api, [&] {
+    aclError status = RequireIntrospection(api, false);
+    if (status != ACL_SUCCESS) return status;
+    std::shared_ptr<CaptureGraph> graph;
+    status = FindLiveModel(api, modelRI, &graph);
+    if (status != ACL_SUCCESS) return status;
+    if (numStreams == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "numStreams is nullptr.");
+    int32_t device = -1;
+    status = Runtime::Get().RequireContext(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    if (graph->device() != device) {
+      return Fail(api, ACL_ERROR_RT_MODEL_CONTEXT, "the model belongs to device %d, but the current device is %d.",
+                  graph->device(), device);
+    }
+    const std::shared_ptr<aclnn_host::Stream> bound = graph->bound_stream();
+    const aclrtStream stream = bound != nullptr ? static_cast<aclrtStream>(bound.get()) : graph->model_stream();
+    if (streams == nullptr) {  // the count only
+      *numStreams = 1;
+      return ACL_SUCCESS;
+    }
+    if (*numStreams < 1) {  // as CANN: the array is left untouched
+      return Fail(api, ACL_ERROR_RT_INSUFFICIENT_INPUT_ARRAY, "numStreams %u is too small for the model's 1 stream.",
+                  *numStreams);
+    }
+    streams[0] = stream;
+    for (uint32_t i = 1; i < *numStreams; ++i) streams[i] = nullptr;
+    *numStreams = 1;
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask* tasks, uint32_t* numTasks) {
+  const char* api = "aclmdlRIGetTasksByStream";
+  return Run(api, [&] {
+    aclError status = RequireIntrospection(api, false);
+    if (status != ACL_SUCCESS) return status;
+    if (stream == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "stream is nullptr.");
+    if (numTasks == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "numTasks is nullptr.");
+    const std::shared_ptr<CaptureGraph> graph = CaptureRegistry::Get().FindByStream(stream);
+    if (graph == nullptr) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "%p is not a stream of a live model (aclmdlRIGetStreams).", stream);
+    }
+    status = RequireCaptureEnded(api, *graph);  // until then the task list may still change
+    if (status != ACL_SUCCESS) return status;
+    const std::vector<aclmdlRITask> handles = graph->TaskHandles();
+    const uint32_t total = static_cast<uint32_t>(handles.size());
+    if (tasks == nullptr) {
+      *numTasks = total;
+      return ACL_SUCCESS;
+    }
+    const uint32_t capacity = *numTasks;
+    const uint32_t written = std::min(capacity, total);
+    for (uint32_t i = 0; i < capacity; ++i) tasks[i] = i < written ? handles[i] : nullptr;
+    *numTasks = written;
+    if (capacity < total) {
+      return Fail(api, ACL_ERROR_RT_INSUFFICIENT_INPUT_ARRAY, "numTasks %u is too small for the stream's %u tasks.",
+                  capacity, total);
+    }
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType* type) {
+  const char* api = "aclmdlRITaskGetType";
+  return Run(api, [&] {
+    aclError status = RequireIntrospection(api, false);
+    if (status != ACL_SUCCESS) return status;
+    if (task == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "task is nullptr.");
+    if (type == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "type is nullptr.");
+    std::shared_ptr<CaptureGraph> graph;
+    size_t index = 0;
+    status = FindTask(api, task, &graph, &index);
+    if (status != ACL_SUCCESS) return status;
+    *type = TaskTypeOf(graph->TaskTypeName(index));
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t* id) {
+  const char* api = "aclmdlRITaskGetSeqId";
+  return Run(api, [&] {
+    if (task == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "task is nullptr.");
+    if (id == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "id is nullptr.");
+    std::shared_ptr<CaptureGraph> graph;
+    size_t index = 0;
+    const aclError status = FindTask(api, task, &graph, &index);
+    if (status != ACL_SUCCESS) return status;
+    if (graph->origin_stream() < 0) {
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  "task sequence ids belong to captured models (aclmdlRICaptureBegin), not to built ones.");
+    }
+    *id = static_cast<uint32_t>(index);  // the model's counter: 0, 1, ... in recording order
+    return ACL_SUCCESS;
+  });
+}
+
+}  // extern "C"

@@ -1158,12 +1158,6 @@ aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream) {
   return NotSupported("aclmdlRICaptureTaskUpdateEnd", "aclmdlRICaptureTaskUpdateEnd is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
-aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t* modelRIId) {
-  (void)modelRI;
-  (void)modelRIId;
-  return NotSupported("aclmdlRIGetId", "aclmdlRIGetId is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
 aclError aclmdlInitDump(void) {
   return NotSupported("aclmdlInitDump", "aclmdlInitDump is not supported by aclnn-host: dump and profiling are not emulated.");
 }
@@ -1175,32 +1169,6 @@ aclError aclmdlSetDump(const char* dumpCfgPath) {
 
 aclError aclmdlFinalizeDump(void) {
   return NotSupported("aclmdlFinalizeDump", "aclmdlFinalizeDump is not supported by aclnn-host: dump and profiling are not emulated.");
-}
-
-aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream* streams, uint32_t* numStreams) {
-  (void)modelRI;
-  (void)streams;
-  (void)numStreams;
-  return NotSupported("aclmdlRIGetStreams", "aclmdlRIGetStreams is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
-aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask* tasks, uint32_t* numTasks) {
-  (void)stream;
-  (void)tasks;
-  (void)numTasks;
-  return NotSupported("aclmdlRIGetTasksByStream", "aclmdlRIGetTasksByStream is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
-aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType* type) {
-  (void)task;
-  (void)type;
-  return NotSupported("aclmdlRITaskGetType", "aclmdlRITaskGetType is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
-aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t* id) {
-  (void)task;
-  (void)id;
-  return NotSupported("aclmdlRITaskGetSeqId", "aclmdlRITaskGetSeqId is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclrtProfTrace(void* userdata, int32_t length, aclrtStream stream) {

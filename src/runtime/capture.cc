@@ -180,6 +180,52 @@ std::shared_ptr<CaptureGraph> CaptureRegistry::Find(aclmdlRI handle) {
   return nullptr;
 }
 
+std::shared_ptr<CaptureGraph> CaptureRegistry::FindByStream(const void* stream) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const auto& model : models_) {
+    if (model.second->model_stream() == stream) return model.second;
+    const std::shared_ptr<Stream> bound = model.second->bound_stream();
+    if (bound != nullptr && bound.get() == stream) return model.second;
+  }
+  return nullptr;
+}
+
+std::shared_ptr<CaptureGraph> CaptureRegistry::FindByTask(aclmdlRITask task, size_t* index) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const auto& model : models_) {
+    const int64_t at = model.second->TaskIndex(task);
+    if (at >= 0) {
+      *index = static_cast<size_t>(at);
+      return model.second;
+    }
+  }
+  return nullptr;
+}
+
+std::vector<aclmdlRITask> CaptureGraph::TaskHandles() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<aclmdlRITask> handles;
+  handles.reserve(tasks_.size());
+  for (CapturedTask& task : tasks_) handles.push_back(&task);
+  return handles;
+}
+
+int64_t CaptureGraph::TaskIndex(aclmdlRITask task) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  // Compared as addresses: a handle of another model, or a stale one, is simply not found.
+  const uintptr_t address = reinterpret_cast<uintptr_t>(task);
+  const uintptr_t first = reinterpret_cast<uintptr_t>(tasks_.data());
+  if (tasks_.empty() || address < first) return -1;
+  const uintptr_t offset = address - first;
+  if (offset % sizeof(CapturedTask) != 0 || offset / sizeof(CapturedTask) >= tasks_.size()) return -1;
+  return static_cast<int64_t>(offset / sizeof(CapturedTask));
+}
+
+const char* CaptureGraph::TaskTypeName(size_t index) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return index < tasks_.size() ? tasks_[index].label.type : "";
+}
+
 bool CaptureRegistry::Destroy(aclmdlRI handle) {
   std::shared_ptr<CaptureGraph> graph;  // its callbacks run, and it is destroyed, outside the lock
   {

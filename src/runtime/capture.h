@@ -85,6 +85,17 @@ class AH_INTERNAL_API CaptureGraph {
   /// forgets them. The registry calls it when the model goes (aclmdlRIDestroy or aclFinalize).
   void RunDestroyCallbacks();
 
+  /// aclmdlRIGetStreams' handle of the model's stream: a model here has one task list, so one
+  /// stream; the handle names the model (aclmdlRIGetTasksByStream), it is no stream to issue to.
+  aclrtStream model_stream() { return &model_stream_tag_; }
+  /// The handles of the tasks (aclmdlRIGetTasksByStream), in recording order. Stable once the
+  /// capture or build has ended: the list no longer changes.
+  std::vector<aclmdlRITask> TaskHandles();
+  /// The position of `task` among the model's tasks, or -1 when it is not one of them.
+  int64_t TaskIndex(aclmdlRITask task);
+  /// The NPU runtime's type name of the task at `index` (TaskLabel::type).
+  const char* TaskTypeName(size_t index);
+
   /// aclmdlRIDebugPrint's lines: one per task, as the NPU runtime logs a model's tasks
   /// ("device_id=0, stream_id=3, task_id=0, task_type=KERNEL_AIVEC, name=HardSwish.").
   std::string DebugText();
@@ -110,6 +121,7 @@ class AH_INTERNAL_API CaptureGraph {
   std::atomic<bool> end_task_{false};
   std::shared_ptr<Stream> execute_stream_;
   std::map<uintptr_t, std::pair<aclrtCallback, void*>> destroy_callbacks_;  // guarded by mutex_
+  char model_stream_tag_ = 0;                                               // its address is model_stream()
 };
 
 /// The live models (aclmdlRI handles) and the captures in progress, process-wide.
@@ -121,6 +133,10 @@ class AH_INTERNAL_API CaptureRegistry {
   aclmdlRI Adopt(std::shared_ptr<CaptureGraph> graph);
   /// The graph of a live handle; nullptr when `handle` is not one.
   std::shared_ptr<CaptureGraph> Find(aclmdlRI handle);
+  /// The live model whose model_stream() or bound stream is `stream`, or nullptr.
+  std::shared_ptr<CaptureGraph> FindByStream(const void* stream);
+  /// The live model `task` belongs to (and its index there), or nullptr.
+  std::shared_ptr<CaptureGraph> FindByTask(aclmdlRITask task, size_t* index);
   /// Forgets a handle; false when it is not live.
   bool Destroy(aclmdlRI handle);
   /// Drops every model (aclFinalize).
