@@ -831,17 +831,6 @@ aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
   return NotSupported("aclrtKernelArgsFinalize", "aclrtKernelArgsFinalize is not supported by aclnn-host: there are no device kernel binaries: aclnn-host's operators are host code linked into libopapi_nn.so.");
 }
 
-aclError aclrtCntNotifyCreate(aclrtCntNotify* cntNotify, uint64_t flag) {
-  (void)cntNotify;
-  (void)flag;
-  return NotSupported("aclrtCntNotifyCreate", "aclrtCntNotifyCreate is not supported by aclnn-host: counter notifies (aclrtCntNotify*) are not implemented by aclnn-host yet.");
-}
-
-aclError aclrtCntNotifyDestroy(aclrtCntNotify cntNotify) {
-  (void)cntNotify;
-  return NotSupported("aclrtCntNotifyDestroy", "aclrtCntNotifyDestroy is not supported by aclnn-host: counter notifies (aclrtCntNotify*) are not implemented by aclnn-host yet.");
-}
-
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value) {
   (void)limit;
   (void)value;
@@ -1353,32 +1342,6 @@ aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI, acl
   (void)modelRI;
   (void)mode;
   return NotSupported("aclmdlRICaptureToModelRIBegin", "aclmdlRICaptureToModelRIBegin is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
-aclError aclrtCntNotifyRecord(aclrtCntNotify cntNotify, aclrtStream stream, aclrtCntNotifyRecordInfo* info) {
-  (void)cntNotify;
-  (void)stream;
-  (void)info;
-  return NotSupported("aclrtCntNotifyRecord", "aclrtCntNotifyRecord is not supported by aclnn-host: counter notifies (aclrtCntNotify*) are not implemented by aclnn-host yet.");
-}
-
-aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cntNotify, aclrtStream stream, aclrtCntNotifyWaitInfo* info) {
-  (void)cntNotify;
-  (void)stream;
-  (void)info;
-  return NotSupported("aclrtCntNotifyWaitWithTimeout", "aclrtCntNotifyWaitWithTimeout is not supported by aclnn-host: counter notifies (aclrtCntNotify*) are not implemented by aclnn-host yet.");
-}
-
-aclError aclrtCntNotifyReset(aclrtCntNotify cntNotify, aclrtStream stream) {
-  (void)cntNotify;
-  (void)stream;
-  return NotSupported("aclrtCntNotifyReset", "aclrtCntNotifyReset is not supported by aclnn-host: counter notifies (aclrtCntNotify*) are not implemented by aclnn-host yet.");
-}
-
-aclError aclrtCntNotifyGetId(aclrtCntNotify cntNotify, uint32_t* notifyId) {
-  (void)cntNotify;
-  (void)notifyId;
-  return NotSupported("aclrtCntNotifyGetId", "aclrtCntNotifyGetId is not supported by aclnn-host: counter notifies (aclrtCntNotify*) are not implemented by aclnn-host yet.");
 }
 
 aclError aclrtPersistentTaskClean(aclrtStream stream) {
