@@ -4,6 +4,8 @@
 // aclFinalize, so every test removes what it registers.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -365,6 +367,59 @@ TEST(AclModelDestroyCallbacks, RunOnceWhenTheModelGoesAndAreKeyedByFunction) {
   EXPECT_TRUE(journal.Take().empty());
   aclFinalize();
   EXPECT_EQ(journal.Take(), std::vector<std::string>{"destroyed too second"});
+}
+
+}  // namespace
+
+namespace {
+
+// Regression (review of stop 30): a reset that drains a stream whose queued host function sets a
+// device must not deadlock (no runtime lock is held while streams drain or callbacks run).
+TEST(AclLifecycleCallbacks, AResetDrainsWorkThatSetsADevice) {
+  ASSERT_TRUE(Succeeds(aclInit(nullptr)));
+  ASSERT_TRUE(Succeeds(aclrtSetDevice(0)));
+  aclrtStream stream = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&stream)));
+  ASSERT_TRUE(Succeeds(aclrtLaunchHostFunc(
+      stream,
+      [](void*) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        aclrtSetDevice(0);  // a reference the reset below does not drop: the device stays
+      },
+      nullptr)));
+  EXPECT_TRUE(Succeeds(aclrtResetDevice(0)));
+  aclFinalize();
+  TakeErrorMessage();
+}
+
+// Regression: two last-reference finalisations at once run the finalize callbacks once, and one of
+// them reports the repeat.
+std::atomic<int> slow_finalizes{0};
+aclError SlowFinalize(void*) {
+  slow_finalizes++;
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  return ACL_SUCCESS;
+}
+
+TEST(AclLifecycleCallbacks, ConcurrentLastFinalisationsRunTheCallbacksOnce) {
+  ASSERT_TRUE(Succeeds(aclFinalizeCallbackRegister(ACL_REG_TYPE_OTHER, SlowFinalize, nullptr)));
+  ASSERT_TRUE(Succeeds(aclInit(nullptr)));
+  std::atomic<int> successes{0}, repeats{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 2; ++t) {
+    threads.emplace_back([&] {
+      uint64_t references = 0;
+      const aclError status = aclFinalizeReference(&references);
+      if (status == ACL_SUCCESS) successes++;
+      if (status == ACL_ERROR_REPEAT_FINALIZE) repeats++;
+      TakeErrorMessage();
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(successes.load(), 1);
+  EXPECT_EQ(repeats.load(), 1);
+  EXPECT_EQ(slow_finalizes.load(), 1);
+  EXPECT_TRUE(Succeeds(aclFinalizeCallbackUnRegister(ACL_REG_TYPE_OTHER, SlowFinalize)));
 }
 
 }  // namespace

@@ -235,6 +235,7 @@ Runtime& Runtime::Get() {
 }
 
 aclError Runtime::Init(const char* api, const char* config_path) {
+  std::lock_guard<std::recursive_mutex> lifecycle(lifecycle_mutex_);
   std::string config_text;
   {
     const aclError status = InitLocked(api, config_path, &config_text);
@@ -298,6 +299,7 @@ aclError Runtime::InitLocked(const char* api, const char* config_path, std::stri
 }
 
 aclError Runtime::Finalize(const char* api) {
+  std::lock_guard<std::recursive_mutex> lifecycle(lifecycle_mutex_);
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (init_count_ == 0) {
@@ -321,6 +323,7 @@ aclError Runtime::RunFinalizeCallbacks(const char* api) {
 }
 
 aclError Runtime::FinalizeReference(const char* api, uint64_t* ref_count) {
+  std::lock_guard<std::recursive_mutex> lifecycle(lifecycle_mutex_);
   uint64_t remaining = 0;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -397,26 +400,14 @@ aclError Runtime::CheckDeviceIdLocked(const char* api, int32_t device) const {
 }
 
 aclError Runtime::SetDevice(const char* api, int32_t device) {
-  // The state callbacks see each device's transitions in order: SET_PRE (first reference only),
-  // the default stream's CREATE_POST, SET_POST (every call).
-  std::lock_guard<std::recursive_mutex> transitions(device_transitions_);
-  LifecycleCallbacks& callbacks = LifecycleCallbacks::Get();
-  if (callbacks.has_device_callbacks()) {
-    bool first = false;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      const aclError status = CheckDeviceIdLocked(api, device);
-      if (status != ACL_SUCCESS) return status;
-      first = devices_[static_cast<size_t>(device)].ref_count == 0;
-    }
-    if (first) callbacks.NotifyDevice(device, ACL_RT_DEVICE_STATE_SET_PRE);
-  }
+  bool first = false;
   aclrtStream created = nullptr;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     const aclError status = CheckDeviceIdLocked(api, device);
     if (status != ACL_SUCCESS) return status;
     // Reference counted like CANN: every aclrtSetDevice takes a reference, aclrtResetDevice drops one.
+    first = devices_[static_cast<size_t>(device)].ref_count == 0;
     created = AcquireDeviceLocked(device);
     ThreadContext& context = ThisThreadContext();
     context.epoch = epoch_;
@@ -424,6 +415,11 @@ aclError Runtime::SetDevice(const char* api, int32_t device) {
     context.generation = devices_[static_cast<size_t>(device)].generation;
     context.explicit_context = nullptr;
   }
+  // The state callbacks, with no lock held: SET_PRE for the first reference (the emulated device has
+  // no setup for it to precede: it runs once the reference is taken), the default stream's
+  // CREATE_POST, SET_POST for every call.
+  LifecycleCallbacks& callbacks = LifecycleCallbacks::Get();
+  if (first) callbacks.NotifyDevice(device, ACL_RT_DEVICE_STATE_SET_PRE);
   if (created != nullptr) callbacks.NotifyStream(created, ACL_RT_STREAM_STATE_CREATE_POST);
   callbacks.NotifyDevice(device, ACL_RT_DEVICE_STATE_SET_POST);
   return ACL_SUCCESS;
@@ -451,13 +447,14 @@ bool Runtime::ReleaseDeviceLocked(int32_t device, int count, std::vector<Release
   state.ref_count = count >= state.ref_count ? 0 : state.ref_count - count;
   if (state.ref_count > 0) return false;
   // The last reference: the device's streams (default ones included), events and contexts go.
-  if (state.default_stream) released->push_back({&state.default_stream, state.default_stream});
+  if (state.default_stream) released->push_back({&state.default_stream, state.default_stream, nullptr});
   for (const auto& entry : contexts_) {
-    if (entry.second->device == device)
-      released->push_back({&entry.second->default_stream, entry.second->default_stream});
+    if (entry.second->device == device) {
+      released->push_back({&entry.second->default_stream, entry.second->default_stream, entry.second});
+    }
   }
   for (const auto& entry : streams_) {
-    if (entry.second->device() == device) released->push_back({entry.second.get(), entry.second});
+    if (entry.second->device() == device) released->push_back({entry.second.get(), entry.second, nullptr});
   }
   for (auto it = streams_.begin(); it != streams_.end();) {
     it = it->second->device() == device ? streams_.erase(it) : std::next(it);
@@ -482,7 +479,6 @@ void Runtime::RetireStreams(const std::vector<ReleasedStream>& released) {
 }
 
 aclError Runtime::ReleaseDevice(const char* api, int32_t device, bool force) {
-  std::lock_guard<std::recursive_mutex> transitions(device_transitions_);
   std::vector<ReleasedStream> released;
   bool last = false;
   {
@@ -639,7 +635,7 @@ aclError Runtime::DestroyStream(const char* api, aclrtStream handle) {
     stream = std::move(it->second);
     streams_.erase(it);
   }
-  RetireStreams({{handle, stream}});  // waits for the stream's outstanding work
+  RetireStreams({{handle, stream, nullptr}});  // waits for the stream's outstanding work
   return ACL_SUCCESS;
 }
 
@@ -744,7 +740,7 @@ aclError Runtime::DestroyContext(const char* api, aclrtContext context) {
     }
     const std::shared_ptr<ExplicitContext> doomed = it->second;
     contexts_.erase(it);
-    released.push_back({&doomed->default_stream, doomed->default_stream});
+    released.push_back({&doomed->default_stream, doomed->default_stream, doomed});
     ReleaseDeviceLocked(doomed->device, 1, &released);
   }
   RetireStreams(released);
@@ -998,6 +994,7 @@ aclError Runtime::ResetDeviceCoreLimits(const char* api, int32_t device) {
 
 aclError Runtime::SetStreamCoreLimit(const char* api, Stream& stream, aclrtDevResLimitType type, uint32_t value) {
   const SocProfile* profile = profile_.load();
+  if (profile == nullptr) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
   uint32_t cores = 0;
   if (!HardwareCores(*profile, type, &cores)) return UnknownCoreSplit(api, *profile);
   // As CANN: bounded by the hardware, not by the device's limit.
@@ -1015,6 +1012,8 @@ aclError Runtime::GetStreamCoreLimit(const char* api, const Stream& stream, aclr
     return ACL_SUCCESS;
   }
   std::lock_guard<std::mutex> lock(mutex_);
+  const aclError status = CheckDeviceIdLocked(api, stream.device());  // a concurrent aclFinalize
+  if (status != ACL_SUCCESS) return status;
   uint32_t cores = 0;
   if (!HardwareCores(*profile_.load(), type, &cores)) return UnknownCoreSplit(api, *profile_.load());
   *value = devices_[static_cast<size_t>(stream.device())].core_limits[type];

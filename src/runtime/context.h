@@ -147,6 +147,7 @@ class AH_INTERNAL_API Runtime {
   struct ReleasedStream {
     aclrtStream handle;
     std::shared_ptr<Stream> stream;
+    std::shared_ptr<const void> holder;  // keeps the handle's memory (a context's) until the callbacks ran
   };
 
   Runtime() = default;
@@ -179,9 +180,10 @@ class AH_INTERNAL_API Runtime {
   static constexpr uint32_t kEventsPerDevice = 65536;
 
   std::mutex mutex_;
-  // Serialises aclrtSetDevice and aclrtResetDevice(Force), so that the state callbacks, which run
-  // outside mutex_, see each device's transitions in order (recursive: a callback may call them).
-  std::recursive_mutex device_transitions_;
+  // Serialises aclInit, aclFinalize and aclFinalizeReference, callbacks included, as CANN's aclInit
+  // mutex does: a concurrent call waits instead of seeing a half-made or half-torn runtime
+  // (recursive: a callback may call them, and then sees REPEAT_INITIALIZE or the like).
+  std::recursive_mutex lifecycle_mutex_;
   uint64_t init_count_ = 0;
   uint64_t epoch_ = 0;  // bumped by every successful first aclInit; stale thread contexts die
   std::atomic<const SocProfile*> profile_{nullptr};  // read without the lock on the hot path
