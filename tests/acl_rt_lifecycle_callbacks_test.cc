@@ -307,9 +307,10 @@ TEST_F(AclStateCallbacks, StreamCallbacksSeeCreationAndDestructionOfEveryStream)
 
 TEST_F(AclStateCallbacks, ACallbackMayCallAscendClAndEveryThreadCallsItsOwn) {
   // A device callback that queries the runtime (no lock is held while it runs).
-  static uint32_t devices_seen = 0;
+  static std::atomic<uint32_t> devices_seen{0};
   auto query = [](int32_t, aclrtDeviceState state, void*) {
-    if (state == ACL_RT_DEVICE_STATE_SET_POST) aclrtGetDeviceCount(&devices_seen);
+    uint32_t count = 0;  // callbacks of several threads run at once
+    if (state == ACL_RT_DEVICE_STATE_SET_POST && aclrtGetDeviceCount(&count) == ACL_SUCCESS) devices_seen = count;
   };
   ASSERT_TRUE(Succeeds(aclrtRegDeviceStateCallback("a", query, nullptr)));
   std::vector<std::thread> threads;
@@ -322,7 +323,7 @@ TEST_F(AclStateCallbacks, ACallbackMayCallAscendClAndEveryThreadCallsItsOwn) {
     });
   }
   for (auto& thread : threads) thread.join();
-  EXPECT_EQ(devices_seen, 2u);
+  EXPECT_EQ(devices_seen.load(), 2u);
 }
 
 void OnModelDestroyed(void* tag) { journal.Add(std::string("destroyed ") + static_cast<const char*>(tag)); }
