@@ -127,4 +127,55 @@ TEST(AclModelIntrospection, FollowsCannsProductTable) {
                         "aclmdlRIGetTasksByStream", {"Ascend310P3"}));
 }
 
+TEST(AclModelIntrospection, EventAndValueTasksGiveTheirParameters) {
+  test::RuntimeSession session;
+  aclrtStream stream = session.stream();
+  test::DeviceBuffer word(64), a(64);
+  aclrtEvent event = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateEventWithFlag(&event, ACL_EVENT_SYNC)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+  ASSERT_TRUE(Succeeds(aclrtRecordEvent(event, stream)));
+  ASSERT_TRUE(Succeeds(aclrtStreamWaitEventWithFlag(stream, event, 0, ACL_EVENT_WAIT_DEFAULT)));
+  ASSERT_TRUE(Succeeds(aclrtResetEvent(event, stream)));
+  ASSERT_TRUE(Succeeds(aclrtValueWrite(word.get(), 7, 0, stream)));
+  ASSERT_TRUE(Succeeds(aclrtValueWait(word.get(), 7, ACL_STREAM_WAIT_VALUE_EQ, stream)));
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(a.get(), 64, 0, 64, stream)));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
+  aclrtStream model_stream = nullptr;
+  uint32_t count = 1;
+  ASSERT_TRUE(Succeeds(aclmdlRIGetStreams(model, &model_stream, &count)));
+  std::vector<aclmdlRITask> tasks(6);
+  count = 6;
+  ASSERT_TRUE(Succeeds(aclmdlRIGetTasksByStream(model_stream, tasks.data(), &count)));
+
+  aclmdlRITaskParams params;
+  ASSERT_TRUE(Succeeds(aclmdlRITaskGetParams(tasks[0], &params)));
+  EXPECT_EQ(params.type, ACL_MODEL_RI_TASK_EVENT_RECORD);
+  EXPECT_EQ(params.eventRecordTaskParams.event, event);
+  EXPECT_EQ(params.eventRecordTaskParams.eventFlag, ACL_EVENT_SYNC);
+  EXPECT_EQ(params.eventRecordTaskParams.recordFlag, static_cast<uint32_t>(ACL_EVENT_RECORD_DEFAULT));
+  ASSERT_TRUE(Succeeds(aclmdlRITaskGetParams(tasks[1], &params)));
+  EXPECT_EQ(params.type, ACL_MODEL_RI_TASK_EVENT_WAIT);
+  EXPECT_EQ(params.eventWaitTaskParams.event, event);
+  ASSERT_TRUE(Succeeds(aclmdlRITaskGetParams(tasks[2], &params)));
+  EXPECT_EQ(params.type, ACL_MODEL_RI_TASK_EVENT_RESET);
+  EXPECT_EQ(params.eventResetTaskParams.event, event);
+  ASSERT_TRUE(Succeeds(aclmdlRITaskGetParams(tasks[3], &params)));
+  EXPECT_EQ(params.type, ACL_MODEL_RI_TASK_VALUE_WRITE);
+  EXPECT_EQ(params.valueWriteTaskParams.devAddr, word.get());
+  EXPECT_EQ(params.valueWriteTaskParams.value, 7u);
+  ASSERT_TRUE(Succeeds(aclmdlRITaskGetParams(tasks[4], &params)));
+  EXPECT_EQ(params.type, ACL_MODEL_RI_TASK_VALUE_WAIT);
+  EXPECT_EQ(params.valueWaitTaskParams.devAddr, word.get());
+  EXPECT_EQ(params.valueWaitTaskParams.value, 7u);
+  EXPECT_EQ(params.valueWaitTaskParams.flag, ACL_STREAM_WAIT_VALUE_EQ);
+  // A fill is a DEFAULT task: no parameters, as CANN.
+  EXPECT_TRUE(FailsWith(aclmdlRITaskGetParams(tasks[5], &params), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRITaskGetParams",
+                        {"no parameters"}));
+  EXPECT_TRUE(FailsWith(aclmdlRITaskGetParams(tasks[0], nullptr), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRITaskGetParams"));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
+}
+
 }  // namespace

@@ -213,7 +213,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
     };
     aclnn_host::CapturedTask wait;
     wait.issue = issue;
-    wait.label = aclnn_host::TaskLabel{"EVENT_WAIT"};
+    wait.label = aclnn_host::TaskLabel{"EVENT_WAIT", nullptr, event, 0, target_event->flags(), 0};
     const bool queued = target_stream->IssueOrCapture(std::move(wait));
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });

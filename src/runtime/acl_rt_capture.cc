@@ -505,12 +505,17 @@ aclError FindTask(const char* api, aclmdlRITask task, std::shared_ptr<CaptureGra
 }
 
 // CANN's mapping of the NPU runtime's task types (kernel_utils.cc ConvertTaskType); copies, fills,
-// notifies and host functions are ACL_MODEL_RI_TASK_DEFAULT.
-aclmdlRITaskType TaskTypeOf(const char* name) {
-  const std::string type = name;
+// notifies, host functions and the EXTERNAL event records and waits of captures are
+// ACL_MODEL_RI_TASK_DEFAULT.
+aclmdlRITaskType TaskTypeOf(const aclnn_host::TaskLabel& label) {
+  const std::string type = label.type;
   if (type == "KERNEL_AIVEC" || type == "KERNEL_AICORE") return ACL_MODEL_RI_TASK_KERNEL;
-  if (type == "EVENT_RECORD") return ACL_MODEL_RI_TASK_EVENT_RECORD;
-  if (type == "EVENT_WAIT") return ACL_MODEL_RI_TASK_EVENT_WAIT;
+  if (type == "EVENT_RECORD") {
+    return label.flag == ACL_EVENT_RECORD_EXTERNAL ? ACL_MODEL_RI_TASK_DEFAULT : ACL_MODEL_RI_TASK_EVENT_RECORD;
+  }
+  if (type == "EVENT_WAIT") {
+    return label.flag == ACL_EVENT_WAIT_EXTERNAL ? ACL_MODEL_RI_TASK_DEFAULT : ACL_MODEL_RI_TASK_EVENT_WAIT;
+  }
   if (type == "EVENT_RESET") return ACL_MODEL_RI_TASK_EVENT_RESET;
   if (type == "MEM_WRITE_VALUE") return ACL_MODEL_RI_TASK_VALUE_WRITE;
   if (type == "MEM_WAIT_VALUE") return ACL_MODEL_RI_TASK_VALUE_WAIT;
@@ -611,7 +616,7 @@ aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType* type) {
     size_t index = 0;
     status = FindTask(api, task, &graph, &index);
     if (status != ACL_SUCCESS) return status;
-    *type = TaskTypeOf(graph->TaskTypeName(index));
+    *type = TaskTypeOf(graph->TaskLabelAt(index));
     return ACL_SUCCESS;
   });
 }
@@ -630,6 +635,64 @@ aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t* id) {
                   "task sequence ids belong to captured models (aclmdlRICaptureBegin), not to built ones.");
     }
     *id = static_cast<uint32_t>(index);  // the model's counter: 0, 1, ... in recording order
+    return ACL_SUCCESS;
+  });
+}
+
+// The parameters of an event or value task, from what its call recorded. Kernel tasks have none to
+// give (operators are host code: no function handle, arguments or block count exist), nor have the
+// DEFAULT tasks, as in CANN (107000).
+aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
+  const char* api = "aclmdlRITaskGetParams";
+  return Run(api, [&] {
+    aclError status = RequireIntrospection(api, false);
+    if (status != ACL_SUCCESS) return status;
+    if (task == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "task is nullptr.");
+    if (params == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "params is nullptr.");
+    std::shared_ptr<CaptureGraph> graph;
+    size_t index = 0;
+    status = FindTask(api, task, &graph, &index);
+    if (status != ACL_SUCCESS) return status;
+    const aclnn_host::TaskLabel label = graph->TaskLabelAt(index);
+    const aclmdlRITaskType type = TaskTypeOf(label);
+    if (type == ACL_MODEL_RI_TASK_DEFAULT) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "task %p (%s) has no parameters to get.", task, label.type);
+    }
+    if (type == ACL_MODEL_RI_TASK_KERNEL) {
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  "kernel task %p (%s) has no kernel parameters: aclnn-host's operators are host code, with no "
+                  "function handle, arguments or block count.",
+                  task, label.name != nullptr ? label.name : label.type);
+    }
+    std::memset(params, 0, sizeof(*params));
+    params->type = type;
+    aclrtEvent event = const_cast<void*>(label.object);
+    switch (type) {
+      case ACL_MODEL_RI_TASK_EVENT_RECORD:
+        params->eventRecordTaskParams.event = event;
+        params->eventRecordTaskParams.eventFlag = label.object_flag;
+        params->eventRecordTaskParams.recordFlag = label.flag;
+        break;
+      case ACL_MODEL_RI_TASK_EVENT_WAIT:
+        params->eventWaitTaskParams.event = event;
+        params->eventWaitTaskParams.eventFlag = label.object_flag;
+        params->eventWaitTaskParams.waitFlag = label.flag;
+        break;
+      case ACL_MODEL_RI_TASK_EVENT_RESET:
+        params->eventResetTaskParams.event = event;
+        params->eventResetTaskParams.eventFlag = label.object_flag;
+        params->eventResetTaskParams.resetFlag = label.flag;
+        break;
+      case ACL_MODEL_RI_TASK_VALUE_WRITE:
+        params->valueWriteTaskParams.devAddr = const_cast<void*>(label.object);
+        params->valueWriteTaskParams.value = label.value;
+        break;
+      default:  // ACL_MODEL_RI_TASK_VALUE_WAIT
+        params->valueWaitTaskParams.devAddr = const_cast<void*>(label.object);
+        params->valueWaitTaskParams.value = label.value;
+        params->valueWaitTaskParams.flag = label.flag;
+        break;
+    }
     return ACL_SUCCESS;
   });
 }

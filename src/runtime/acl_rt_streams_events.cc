@@ -35,7 +35,7 @@ aclError Run(const char* api, Body&& body) {
 
 /// Queues (or captures) a wait of `stream` for `event`'s latest record, given up after `bound`.
 aclError IssueEventWait(const char* api, aclrtStream stream, aclrtEvent event, std::chrono::milliseconds bound,
-                        int32_t timeout);
+                        int32_t timeout, uint32_t wait_flag = ACL_EVENT_WAIT_DEFAULT);
 /// ACL_ERROR_RT_STREAM_NOT_CAPTURED or ..._FEATURE_NOT_SUPPORT unless an external event may be used.
 aclError RequireExternalEventCapture(const char* api, aclrtStream stream);
 
@@ -367,7 +367,7 @@ aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t
       const aclError status = RequireExternalEventCapture(api, stream);
       if (status != ACL_SUCCESS) return status;
     }
-    return Runtime::Get().RecordEvent(api, event, stream);
+    return Runtime::Get().RecordEvent(api, event, stream, flag);
   });
 }
 
@@ -411,7 +411,7 @@ aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint
     const int32_t milliseconds = bounded ? static_cast<int32_t>(timeout) : -1;
     return IssueEventWait(api, stream, event,
                           bounded ? std::chrono::milliseconds(milliseconds) : std::chrono::milliseconds::max(),
-                          milliseconds);
+                          milliseconds, flag);
   });
 }
 
@@ -420,7 +420,7 @@ aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint
 namespace {
 
 aclError IssueEventWait(const char* api, aclrtStream stream, aclrtEvent event, std::chrono::milliseconds bound,
-                        int32_t timeout) {
+                        int32_t timeout, uint32_t wait_flag) {
   std::shared_ptr<aclnn_host::Event> target_event;
   aclError status = Runtime::Get().FindEvent(api, event, &target_event);
   if (status != ACL_SUCCESS) return status;
@@ -440,7 +440,7 @@ aclError IssueEventWait(const char* api, aclrtStream stream, aclrtEvent event, s
   };
   aclnn_host::CapturedTask wait;
   wait.issue = issue;
-  wait.label = aclnn_host::TaskLabel{"EVENT_WAIT"};
+  wait.label = aclnn_host::TaskLabel{"EVENT_WAIT", nullptr, event, 0, target_event->flags(), wait_flag};
   const bool queued = target_stream->IssueOrCapture(std::move(wait));
   return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
 }
@@ -534,7 +534,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
     };
     aclnn_host::CapturedTask reset;
     reset.issue = issue;
-    reset.label = aclnn_host::TaskLabel{"EVENT_RESET"};
+    reset.label = aclnn_host::TaskLabel{"EVENT_RESET", nullptr, event, 0, target_event->flags(), 0};
     const bool queued = target_stream->IssueOrCapture(std::move(reset));
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });

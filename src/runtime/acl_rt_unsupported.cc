@@ -797,12 +797,6 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
   return NotSupported("aclrtLaunchKernelWithConfig", "aclrtLaunchKernelWithConfig is not supported by aclnn-host: there are no device kernel binaries: aclnn-host's operators are host code linked into libopapi_nn.so.");
 }
 
-aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
-  (void)task;
-  (void)params;
-  return NotSupported("aclmdlRITaskGetParams", "aclmdlRITaskGetParams is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
 aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
   (void)task;
   (void)params;

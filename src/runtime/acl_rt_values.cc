@@ -86,7 +86,8 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
           __atomic_store_n(word, value, __ATOMIC_RELEASE);
           return aclnn_host::TaskResult();
         },
-        std::move(pins), &range, 1, target->device(), /*always_run=*/false, aclnn_host::TaskLabel{"MEM_WRITE_VALUE"});
+        std::move(pins), &range, 1, target->device(), /*always_run=*/false,
+        aclnn_host::TaskLabel{"MEM_WRITE_VALUE", nullptr, devAddr, value, 0, 0});
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });
 }
@@ -119,7 +120,8 @@ aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStrea
           }
           return aclnn_host::TaskResult();
         },
-        std::move(pins), &range, 1, target->device(), /*always_run=*/false, aclnn_host::TaskLabel{"MEM_WAIT_VALUE"});
+        std::move(pins), &range, 1, target->device(), /*always_run=*/false,
+        aclnn_host::TaskLabel{"MEM_WAIT_VALUE", nullptr, devAddr, value, 0, flag});
     return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   });
 }

@@ -221,9 +221,9 @@ int64_t CaptureGraph::TaskIndex(aclmdlRITask task) {
   return static_cast<int64_t>(offset / sizeof(CapturedTask));
 }
 
-const char* CaptureGraph::TaskTypeName(size_t index) {
+TaskLabel CaptureGraph::TaskLabelAt(size_t index) {
   std::lock_guard<std::mutex> lock(mutex_);
-  return index < tasks_.size() ? tasks_[index].label.type : "";
+  return index < tasks_.size() ? tasks_[index].label : TaskLabel{""};
 }
 
 bool CaptureRegistry::Destroy(aclmdlRI handle) {

@@ -93,8 +93,8 @@ class AH_INTERNAL_API CaptureGraph {
   std::vector<aclmdlRITask> TaskHandles();
   /// The position of `task` among the model's tasks, or -1 when it is not one of them.
   int64_t TaskIndex(aclmdlRITask task);
-  /// The NPU runtime's type name of the task at `index` (TaskLabel::type).
-  const char* TaskTypeName(size_t index);
+  /// The label of the task at `index` (its type name and what aclmdlRITaskGetParams reports).
+  TaskLabel TaskLabelAt(size_t index);
 
   /// aclmdlRIDebugPrint's lines: one per task, as the NPU runtime logs a model's tasks
   /// ("device_id=0, stream_id=3, task_id=0, task_type=KERNEL_AIVEC, name=HardSwish.").

@@ -868,7 +868,7 @@ aclError Runtime::FindEvent(const char* api, aclrtEvent handle, std::shared_ptr<
   return ACL_SUCCESS;
 }
 
-aclError Runtime::RecordEvent(const char* api, aclrtEvent event, aclrtStream stream) {
+aclError Runtime::RecordEvent(const char* api, aclrtEvent event, aclrtStream stream, uint32_t record_flag) {
   std::shared_ptr<Event> target_event;
   aclError result = FindEvent(api, event, &target_event);
   if (result != ACL_SUCCESS) return result;
@@ -885,7 +885,7 @@ aclError Runtime::RecordEvent(const char* api, aclrtEvent event, aclrtStream str
     });
   };
   record.always_run = true;
-  record.label = TaskLabel{"EVENT_RECORD"};
+  record.label = TaskLabel{"EVENT_RECORD", nullptr, event, 0, target_event->flags(), record_flag};
   if (!target_stream->IssueOrCapture(std::move(record))) {
     return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
   }

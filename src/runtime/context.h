@@ -95,7 +95,7 @@ class AH_INTERNAL_API Runtime {
   aclError AvailableStreams(const char* api, uint32_t* count);
   /// aclrtRecordEvent and aclrtRecordEventWithFlag: queues a record of `event` on `stream` that
   /// runs even after a failure in ACL_STOP_ON_FAILURE mode.
-  aclError RecordEvent(const char* api, aclrtEvent event, aclrtStream stream);
+  aclError RecordEvent(const char* api, aclrtEvent event, aclrtStream stream, uint32_t record_flag = 0);
 
   /// aclrtCtxSetSysParamOpt / aclrtCtxGetSysParamOpt: the current context's options (option below
   /// kContextSysParamCount, checked by the caller); a Get of an option never set on that context is

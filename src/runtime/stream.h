@@ -39,6 +39,12 @@ using StreamTask = std::function<TaskResult()>;
 struct TaskLabel {
   const char* type = "HOSTFUNC_CALLBACK";
   const char* name = nullptr;
+  // What aclmdlRITaskGetParams reports of an event or value task: the event handle or the address,
+  // the value written or awaited, the event's creation flag and the call's flag.
+  const void* object = nullptr;
+  uint64_t value = 0;
+  uint32_t object_flag = 0;
+  uint32_t flag = 0;
 };
 
 class AH_INTERNAL_API Stream {
