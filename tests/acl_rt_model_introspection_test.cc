@@ -178,4 +178,56 @@ TEST(AclModelIntrospection, EventAndValueTasksGiveTheirParameters) {
   EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
 }
 
+// Regression (review of stop 30): handles of a destroyed model never name a newer model's tasks,
+// even where the allocator reuses the old model's memory.
+TEST(AclModelIntrospection, HandlesOfADestroyedModelNameNothing) {
+  test::RuntimeSession session;
+  test::DeviceBuffer a(64);
+  auto capture = [&] {
+    EXPECT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+    for (int i = 0; i < 4; ++i) EXPECT_TRUE(Succeeds(aclrtMemsetAsync(a.get(), 64, i, 64, session.stream())));
+    aclmdlRI model = nullptr;
+    EXPECT_TRUE(Succeeds(aclmdlRICaptureEnd(session.stream(), &model)));
+    return model;
+  };
+  aclmdlRI first = capture();
+  aclrtStream old_stream = nullptr;
+  uint32_t count = 1;
+  ASSERT_TRUE(Succeeds(aclmdlRIGetStreams(first, &old_stream, &count)));
+  std::vector<aclmdlRITask> old_tasks(4);
+  count = 4;
+  ASSERT_TRUE(Succeeds(aclmdlRIGetTasksByStream(old_stream, old_tasks.data(), &count)));
+  ASSERT_TRUE(Succeeds(aclmdlRIDestroy(first)));
+  aclmdlRI second = capture();
+  uint32_t seq = 0;
+  EXPECT_TRUE(FailsWith(aclmdlRITaskGetSeqId(old_tasks[2], &seq), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRITaskGetSeqId",
+                        {"not a task of a live model"}));
+  EXPECT_TRUE(FailsWith(aclmdlRIGetTasksByStream(old_stream, nullptr, &count), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclmdlRIGetTasksByStream"));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(second)));
+}
+
+// Regression: a stream bound to a built model cannot be bound to another until it is unbound.
+TEST(AclModelIntrospection, AStreamBelongsToOneBuiltModelAtATime) {
+  test::RuntimeSession session;
+  aclrtStream persistent = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStreamWithConfig(&persistent, 0, ACL_STREAM_PERSISTENT)));
+  test::DeviceBuffer a(32);
+  aclmdlRI first = nullptr, second = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRIBuildBegin(&first, 0)));
+  ASSERT_TRUE(Succeeds(aclmdlRIBindStream(first, persistent, 0)));
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(a.get(), 32, 0, 32, persistent)));
+  ASSERT_TRUE(Succeeds(aclmdlRIEndTask(first, persistent)));
+  ASSERT_TRUE(Succeeds(aclmdlRIBuildEnd(first, nullptr)));
+  ASSERT_TRUE(Succeeds(aclmdlRIBuildBegin(&second, 0)));
+  EXPECT_TRUE(FailsWith(aclmdlRIBindStream(second, persistent, 0), ACL_ERROR_RT_STREAM_CAPTURED, "aclmdlRIBindStream",
+                        {"unbind it from its model first"}));
+  ASSERT_TRUE(Succeeds(aclmdlRIUnbindStream(first, persistent)));
+  EXPECT_TRUE(Succeeds(aclmdlRIBindStream(second, persistent, 0)));
+  ASSERT_TRUE(Succeeds(aclmdlRIUnbindStream(second, persistent)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(second)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(first)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(persistent)));
+}
+
 }  // namespace

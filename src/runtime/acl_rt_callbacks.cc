@@ -167,7 +167,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
       // running the task end the wait (the report thread may have gone: a capture replays the
       // callback to the thread subscribed when it was captured).
       aclnn_host::Stream* const running = aclnn_host::Stream::Running();
-      const uint64_t epoch = running != nullptr ? running->cancellations() : 0;
+      const uint64_t epoch = running != nullptr ? aclnn_host::Stream::RunningEpoch() : 0;
       while (done.wait_for(std::chrono::milliseconds(10)) != std::future_status::ready) {
         if (running != nullptr && (running->shutting_down() || running->cancellations() != epoch)) break;
       }

@@ -330,6 +330,11 @@ aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
                   "persistent streams can be bound to a model.",
                   target->id());
     }
+    const std::shared_ptr<CaptureGraph> other = CaptureRegistry::Get().FindByStream(target.get());
+    if (other != nullptr && other != graph) {  // a built model keeps its stream until aclmdlRIUnbindStream
+      return Fail(api, ACL_ERROR_RT_STREAM_CAPTURED,
+                  "stream %d is already bound to a model or capturing: unbind it from its model first.", target->id());
+    }
     if (!graph->TryBind(target)) {
       return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                   "the model already has its head stream: aclnn-host's models have one stream.");
@@ -624,6 +629,8 @@ aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType* type) {
 aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t* id) {
   const char* api = "aclmdlRITaskGetSeqId";
   return Run(api, [&] {
+    const aclError supported = RequireIntrospection(api, false);
+    if (supported != ACL_SUCCESS) return supported;
     if (task == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "task is nullptr.");
     if (id == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "id is nullptr.");
     std::shared_ptr<CaptureGraph> graph;

@@ -178,8 +178,11 @@ aclError aclrtCntNotifyDestroy(aclrtCntNotify cntNotify) {
     if (status != ACL_SUCCESS) return status;
     // Queued tasks keep their own reference: they finish on the counter they were given.
     std::lock_guard<std::mutex> lock(Registry().mutex);
+    if (Registry().live.erase(cntNotify) == 0) {  // another thread destroyed it since the lookup
+      return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "%p is not a live counter notify (destroyed, or never created).",
+                  cntNotify);
+    }
     Registry().ids[target->device].erase(target->id);
-    Registry().live.erase(cntNotify);
     return ACL_SUCCESS;
   });
 }
@@ -226,7 +229,7 @@ aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cntNotify, aclrtStream str
         [target, wait] {
           aclnn_host::Stream* const waiting = aclnn_host::Stream::Running();
           if (waiting == nullptr) return aclnn_host::TaskResult();
-          const uint64_t epoch = waiting->cancellations();
+          const uint64_t epoch = aclnn_host::Stream::RunningEpoch();
           const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(wait.timeout);
           std::unique_lock<std::mutex> lock(target->mutex);
           while (!WaitMet(target->counter, wait.mode, wait.value)) {

@@ -182,7 +182,7 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
           // The stream running the wait (in a replay of a capture, not `on`) outlives the task.
           aclnn_host::Stream* const waiting = aclnn_host::Stream::Running();
           if (waiting == nullptr) return aclnn_host::TaskResult();  // not run by a stream: never happens
-          const uint64_t epoch = waiting->cancellations();
+          const uint64_t epoch = aclnn_host::Stream::RunningEpoch();
           const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout);
           std::unique_lock<std::mutex> lock(target->mutex);
           while (!target->set) {

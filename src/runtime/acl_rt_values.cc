@@ -108,7 +108,7 @@ aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStrea
         [word, value, flag] {
           aclnn_host::Stream* const waiting = aclnn_host::Stream::Running();
           if (waiting == nullptr) return aclnn_host::TaskResult();  // not run by a stream: never happens
-          const uint64_t epoch = waiting->cancellations();
+          const uint64_t epoch = aclnn_host::Stream::RunningEpoch();
           for (uint32_t round = 0;; ++round) {
             if (ConditionHolds(__atomic_load_n(word, __ATOMIC_ACQUIRE), value, flag)) break;
             if (waiting->shutting_down() || waiting->cancellations() != epoch) break;

@@ -202,23 +202,35 @@ std::shared_ptr<CaptureGraph> CaptureRegistry::FindByTask(aclmdlRITask task, siz
   return nullptr;
 }
 
+// Introspection handles: the top bits tag them (no user-space address has them), the model's id and
+// the task's position make the rest, so a handle outlives its model without ever naming another.
+constexpr uint64_t kTaskHandleTag = uint64_t{0x8} << 60;
+constexpr uint64_t kStreamHandleTag = uint64_t{0xC} << 60;
+constexpr uint64_t kHandleTagMask = uint64_t{0xF} << 60;
+constexpr int kTaskIndexBits = 24;
+
+aclrtStream CaptureGraph::model_stream() const {
+  return reinterpret_cast<aclrtStream>(static_cast<uintptr_t>(kStreamHandleTag | id_));
+}
+
 std::vector<aclmdlRITask> CaptureGraph::TaskHandles() {
   std::lock_guard<std::mutex> lock(mutex_);
   std::vector<aclmdlRITask> handles;
-  handles.reserve(tasks_.size());
-  for (CapturedTask& task : tasks_) handles.push_back(&task);
+  const size_t count = std::min<size_t>(tasks_.size(), size_t{1} << kTaskIndexBits);
+  handles.reserve(count);
+  for (size_t i = 0; i < count; ++i) {
+    handles.push_back(reinterpret_cast<aclmdlRITask>(
+        static_cast<uintptr_t>(kTaskHandleTag | (uint64_t{id_} << kTaskIndexBits) | i)));
+  }
   return handles;
 }
 
 int64_t CaptureGraph::TaskIndex(aclmdlRITask task) {
+  const uint64_t value = reinterpret_cast<uintptr_t>(task);
+  if ((value & kHandleTagMask) != kTaskHandleTag || ((value & ~kHandleTagMask) >> kTaskIndexBits) != id_) return -1;
+  const uint64_t index = value & ((uint64_t{1} << kTaskIndexBits) - 1);
   std::lock_guard<std::mutex> lock(mutex_);
-  // Compared as addresses: a handle of another model, or a stale one, is simply not found.
-  const uintptr_t address = reinterpret_cast<uintptr_t>(task);
-  const uintptr_t first = reinterpret_cast<uintptr_t>(tasks_.data());
-  if (tasks_.empty() || address < first) return -1;
-  const uintptr_t offset = address - first;
-  if (offset % sizeof(CapturedTask) != 0 || offset / sizeof(CapturedTask) >= tasks_.size()) return -1;
-  return static_cast<int64_t>(offset / sizeof(CapturedTask));
+  return index < tasks_.size() ? static_cast<int64_t>(index) : -1;
 }
 
 TaskLabel CaptureGraph::TaskLabelAt(size_t index) {

@@ -87,9 +87,10 @@ class AH_INTERNAL_API CaptureGraph {
 
   /// aclmdlRIGetStreams' handle of the model's stream: a model here has one task list, so one
   /// stream; the handle names the model (aclmdlRIGetTasksByStream), it is no stream to issue to.
-  aclrtStream model_stream() { return &model_stream_tag_; }
-  /// The handles of the tasks (aclmdlRIGetTasksByStream), in recording order. Stable once the
-  /// capture or build has ended: the list no longer changes.
+  /// Like the task handles, it is made of the model's id, never reused, and never an address: a
+  /// handle of a destroyed model names nothing, whatever is allocated since.
+  aclrtStream model_stream() const;
+  /// The handles of the tasks (aclmdlRIGetTasksByStream), in recording order.
   std::vector<aclmdlRITask> TaskHandles();
   /// The position of `task` among the model's tasks, or -1 when it is not one of them.
   int64_t TaskIndex(aclmdlRITask task);
@@ -121,7 +122,6 @@ class AH_INTERNAL_API CaptureGraph {
   std::atomic<bool> end_task_{false};
   std::shared_ptr<Stream> execute_stream_;
   std::map<uintptr_t, std::pair<aclrtCallback, void*>> destroy_callbacks_;  // guarded by mutex_
-  char model_stream_tag_ = 0;                                               // its address is model_stream()
 };
 
 /// The live models (aclmdlRI handles) and the captures in progress, process-wide.

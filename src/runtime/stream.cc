@@ -114,19 +114,35 @@ std::shared_ptr<CaptureGraph> Stream::EndCapture(const CaptureGraph* only) {
 namespace {
 // initial-exec: the inline path reads it twice per launch; no __tls_get_addr call.
 __attribute__((tls_model("initial-exec"))) thread_local Stream* running_stream = nullptr;
+__attribute__((tls_model("initial-exec"))) thread_local uint64_t running_epoch = 0;
 
-// Marks the calling thread as running a task of `stream` for the scope.
+// Marks the calling thread as running a task of `stream`, taken off its queue at `epoch`, for the scope.
 class RunningScope {
  public:
-  explicit RunningScope(Stream* stream) : saved_(running_stream) { running_stream = stream; }
-  ~RunningScope() { running_stream = saved_; }
+  RunningScope(Stream* stream, uint64_t epoch) : saved_(running_stream), saved_epoch_(running_epoch) {
+    running_stream = stream;
+    running_epoch = epoch;
+  }
+  ~RunningScope() {
+    running_stream = saved_;
+    running_epoch = saved_epoch_;
+  }
 
  private:
   Stream* saved_;
+  uint64_t saved_epoch_;
 };
 }  // namespace
 
 Stream* Stream::Running() { return running_stream; }
+
+uint64_t Stream::RunningEpoch() { return running_epoch; }
+
+uint64_t Stream::SwapRunningEpoch(uint64_t epoch) {
+  const uint64_t saved = running_epoch;
+  running_epoch = epoch;
+  return saved;
+}
 
 Stream* Stream::SwapRunning(Stream* stream) {
   Stream* previous = running_stream;
@@ -152,6 +168,7 @@ bool Stream::BeginInlineTask() {
   if (stop_on_failure_ && first_failure_.code != 0) return false;  // the worker decides to skip it
   inline_running_ = true;
   inline_index_ = issued_;
+  inline_epoch_ = cancellations_.load(std::memory_order_acquire);
   ++issued_;
   if (user_created_) LastTaskIdOfThisThread() = static_cast<uint32_t>(issued_ - 1);
   return true;
@@ -187,6 +204,7 @@ void Stream::WorkerLoop() {
     StreamTask task;
     MemoryPins pins;
     uint64_t index = 0;
+    uint64_t epoch = 0;
     {
       std::unique_lock<std::mutex> lock(mutex_);
       worker_waiting_ = true;
@@ -198,10 +216,11 @@ void Stream::WorkerLoop() {
       pins = std::move(queue_.front().pins);
       queue_.pop_front();
       index = completed_;  // tasks complete in issue order: this one's sequence number
+      epoch = cancellations_.load(std::memory_order_acquire);  // Abort counts under this lock
     }
     TaskResult result;
     if (task) {  // a skipped task: not run
-      RunningScope running(this);
+      RunningScope running(this, epoch);
       result = RunGuarded(task);
     }
     task = nullptr;  // release what the task captured before reporting completion
@@ -265,10 +284,11 @@ bool Stream::stop_on_failure() {
 }
 
 size_t Stream::Abort() {
-  cancellations_.fetch_add(1, std::memory_order_acq_rel);
   std::deque<QueuedTask> dropped;  // destroyed outside the lock: a task's captures unpin memory
   {
     std::lock_guard<std::mutex> lock(mutex_);
+    // Counted under the lock: a task taken off the queue before sees the change, one after is dropped.
+    cancellations_.fetch_add(1, std::memory_order_acq_rel);
     std::deque<QueuedTask> kept;
     for (QueuedTask& task : queue_) (task.always_run ? kept : dropped).push_back(std::move(task));
     queue_ = std::move(kept);
@@ -353,7 +373,7 @@ void Event::WaitFor(uint64_t sequence) { WaitFor(sequence, std::chrono::millisec
 
 bool Event::WaitFor(uint64_t sequence, std::chrono::milliseconds timeout) {
   Stream* const running = Stream::Running();
-  const uint64_t epoch = running != nullptr ? running->cancellations() : 0;
+  const uint64_t epoch = running != nullptr ? Stream::RunningEpoch() : 0;
   const bool forever = timeout == std::chrono::milliseconds::max();  // now + max would overflow
   const auto deadline =
       forever ? std::chrono::steady_clock::time_point::max() : std::chrono::steady_clock::now() + timeout;

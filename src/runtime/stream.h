@@ -99,6 +99,10 @@ class AH_INTERNAL_API Stream {
   /// The stream whose task the calling thread is running, or nullptr (for tasks that must watch
   /// their own stream's cancellations: the same task can run on another stream in a replay).
   static Stream* Running();
+  /// The stream's cancellation count (aclrtStreamAbort, destruction) when the calling thread's
+  /// task was taken off its queue: a waiting task compares cancellations() with it, so an abort
+  /// between the hand-off and the task's first look is not missed.
+  static uint64_t RunningEpoch();
 
   /// aclrtSetStreamFailureMode: with `stop`, once a task has failed the stream skips the tasks
   /// after it (but always-run ones) until the failure is consumed by a synchronisation.
@@ -116,7 +120,9 @@ class AH_INTERNAL_API Stream {
     {
       ScopedIeeeFloatingPoint ieee;
       Stream* const saved = SwapRunning(this);
+      const uint64_t saved_epoch = SwapRunningEpoch(inline_epoch_);
       result = RunGuarded(task);
+      SwapRunningEpoch(saved_epoch);
       SwapRunning(saved);
     }
     EndInlineTask(std::move(result));
@@ -191,6 +197,7 @@ class AH_INTERNAL_API Stream {
   bool BeginInlineTask();
   /// Sets the stream Running() reports on this thread; returns the previous one.
   static Stream* SwapRunning(Stream* stream);
+  static uint64_t SwapRunningEpoch(uint64_t epoch);
   bool EnqueueLocked(StreamTask task, bool always_run, MemoryPins pins, bool* wake);
   void EndInlineTask(TaskResult result);
   void WorkerLoop();
@@ -211,6 +218,7 @@ class AH_INTERNAL_API Stream {
   bool stop_on_failure_ = false;
   uint64_t issued_ = 0;
   uint64_t inline_index_ = 0;  // the sequence number of the task running inline
+  uint64_t inline_epoch_ = 0;  // cancellations_ when the inline task began (RunningEpoch)
   uint64_t completed_ = 0;
   bool stopping_ = false;
   bool inline_running_ = false;  // a task runs on a caller's thread; the worker must wait
