@@ -423,4 +423,53 @@ TEST(AclLifecycleCallbacks, ConcurrentLastFinalisationsRunTheCallbacksOnce) {
   EXPECT_TRUE(Succeeds(aclFinalizeCallbackUnRegister(ACL_REG_TYPE_OTHER, SlowFinalize)));
 }
 
+// Regression: a stream task that calls aclInit while aclFinalize drains its stream is refused
+// instead of waiting for the finalising thread, which waits for it.
+std::atomic<int> init_from_task{-1};
+
+TEST(AclLifecycleCallbacks, AclInitFromATaskDuringAclFinalizeIsRefusedNotDeadlocked) {
+  ASSERT_TRUE(Succeeds(aclInit(nullptr)));
+  ASSERT_TRUE(Succeeds(aclrtSetDevice(0)));
+  aclrtStream stream = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&stream)));
+  ASSERT_TRUE(Succeeds(aclrtLaunchHostFunc(
+      stream,
+      [](void*) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));  // aclFinalize is draining by now
+        init_from_task = aclInit(nullptr);
+      },
+      nullptr)));
+  EXPECT_TRUE(Succeeds(aclFinalize()));
+  EXPECT_EQ(init_from_task.load(), ACL_ERROR_REPEAT_INITIALIZE);
+  TakeErrorMessage();
+}
+
+// Regression: an aclrtSetDevice on another thread during a last reset's drain waits for the reset,
+// so a tracker sees RESET_POST before the new SET_PRE.
+TEST(AclLifecycleCallbacks, ASetDeviceDuringALastResetComesAfterIt) {
+  ASSERT_TRUE(Succeeds(aclInit(nullptr)));
+  journal.Take();
+  ASSERT_TRUE(Succeeds(aclrtRegDeviceStateCallback("order", OnDevice, kFirst)));
+  ASSERT_TRUE(Succeeds(aclrtSetDevice(0)));
+  aclrtStream stream = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&stream)));
+  ASSERT_TRUE(Succeeds(aclrtLaunchHostFunc(
+      stream, [](void*) { std::this_thread::sleep_for(std::chrono::milliseconds(300)); }, nullptr)));
+  std::thread resetter([] { EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the reset is draining
+  std::thread setter([] {
+    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    aclrtResetDevice(0);
+  });
+  resetter.join();
+  setter.join();
+  EXPECT_EQ(journal.Take(),
+            (std::vector<std::string>{"first device 0 set-pre", "first device 0 set-post", "first device 0 reset-pre",
+                                      "first device 0 reset-post", "first device 0 set-pre", "first device 0 set-post",
+                                      "first device 0 reset-pre", "first device 0 reset-post"}));
+  EXPECT_TRUE(Succeeds(aclrtRegDeviceStateCallback("order", nullptr, nullptr)));
+  aclFinalize();
+  TakeErrorMessage();
+}
+
 }  // namespace

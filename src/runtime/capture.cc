@@ -219,8 +219,8 @@ std::vector<aclmdlRITask> CaptureGraph::TaskHandles() {
   const size_t count = std::min<size_t>(tasks_.size(), size_t{1} << kTaskIndexBits);
   handles.reserve(count);
   for (size_t i = 0; i < count; ++i) {
-    handles.push_back(reinterpret_cast<aclmdlRITask>(
-        static_cast<uintptr_t>(kTaskHandleTag | (uint64_t{id_} << kTaskIndexBits) | i)));
+    handles.push_back(
+        reinterpret_cast<aclmdlRITask>(static_cast<uintptr_t>(kTaskHandleTag | (uint64_t{id_} << kTaskIndexBits) | i)));
   }
   return handles;
 }

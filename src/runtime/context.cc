@@ -235,7 +235,12 @@ Runtime& Runtime::Get() {
 }
 
 aclError Runtime::Init(const char* api, const char* config_path) {
-  std::lock_guard<std::recursive_mutex> lifecycle(lifecycle_mutex_);
+  std::unique_lock<std::recursive_mutex> lifecycle(lifecycle_mutex_, std::defer_lock);
+  const aclError locked = LockLifecycle(api, &lifecycle, ACL_ERROR_REPEAT_INITIALIZE);
+  if (locked != ACL_SUCCESS) return locked;
+  if (finalizing_) {
+    return Fail(api, ACL_ERROR_FAILURE, "aclInit was called while aclFinalize releases the runtime (from a callback).");
+  }
   std::string config_text;
   {
     const aclError status = InitLocked(api, config_path, &config_text);
@@ -299,7 +304,9 @@ aclError Runtime::InitLocked(const char* api, const char* config_path, std::stri
 }
 
 aclError Runtime::Finalize(const char* api) {
-  std::lock_guard<std::recursive_mutex> lifecycle(lifecycle_mutex_);
+  std::unique_lock<std::recursive_mutex> lifecycle(lifecycle_mutex_, std::defer_lock);
+  const aclError locked = LockLifecycle(api, &lifecycle, ACL_ERROR_REPEAT_FINALIZE);
+  if (locked != ACL_SUCCESS) return locked;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (init_count_ == 0) {
@@ -323,7 +330,9 @@ aclError Runtime::RunFinalizeCallbacks(const char* api) {
 }
 
 aclError Runtime::FinalizeReference(const char* api, uint64_t* ref_count) {
-  std::lock_guard<std::recursive_mutex> lifecycle(lifecycle_mutex_);
+  std::unique_lock<std::recursive_mutex> lifecycle(lifecycle_mutex_, std::defer_lock);
+  const aclError locked = LockLifecycle(api, &lifecycle, ACL_ERROR_REPEAT_FINALIZE);
+  if (locked != ACL_SUCCESS) return locked;
   uint64_t remaining = 0;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -344,7 +353,20 @@ aclError Runtime::FinalizeReference(const char* api, uint64_t* ref_count) {
   return FinalizeNow();
 }
 
+aclError Runtime::LockLifecycle(const char* api, std::unique_lock<std::recursive_mutex>* lock, aclError busy) {
+  if (Stream::Running() == nullptr) {
+    lock->lock();
+    return ACL_SUCCESS;
+  }
+  // A stream task must not wait: the thread holding the lock may be draining this very stream.
+  if (lock->try_lock()) return ACL_SUCCESS;
+  return Fail(api, busy,
+              "called from a stream task while aclInit or aclFinalize runs on another thread, which may be "
+              "waiting for this task.");
+}
+
 aclError Runtime::FinalizeNow() {
+  finalizing_ = true;  // under the lifecycle lock: a callback's aclInit is refused until the end
   std::vector<std::shared_ptr<Stream>> streams;
   std::vector<void (*)()> hooks;
   {
@@ -368,6 +390,7 @@ aclError Runtime::FinalizeNow() {
   for (auto hook : hooks) hook();
   MemoryRegistry::Get().ReleaseAll();
   SetActiveDeviceBackend(nullptr);
+  finalizing_ = false;
   return ACL_SUCCESS;
 }
 
@@ -403,9 +426,16 @@ aclError Runtime::SetDevice(const char* api, int32_t device) {
   bool first = false;
   aclrtStream created = nullptr;
   {
-    std::lock_guard<std::mutex> lock(mutex_);
-    const aclError status = CheckDeviceIdLocked(api, device);
-    if (status != ACL_SUCCESS) return status;
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      const aclError status = CheckDeviceIdLocked(api, device);
+      if (status != ACL_SUCCESS) return status;
+      // A last reset in progress on another thread finishes first (its RESET_POST before this
+      // call's SET_PRE). Its own callbacks and the tasks it drains go ahead: they would wait for it.
+      const DeviceState& state = devices_[static_cast<size_t>(device)];
+      if (!state.resetting || state.resetter == std::this_thread::get_id() || Stream::Running() != nullptr) break;
+      device_reset_done_.wait(lock);
+    }
     // Reference counted like CANN: every aclrtSetDevice takes a reference, aclrtResetDevice drops one.
     first = devices_[static_cast<size_t>(device)].ref_count == 0;
     created = AcquireDeviceLocked(device);
@@ -488,6 +518,10 @@ aclError Runtime::ReleaseDevice(const char* api, int32_t device, bool force) {
     const int references = devices_[static_cast<size_t>(device)].ref_count;
     if (references == 0) return ACL_SUCCESS;  // nothing to release
     last = ReleaseDeviceLocked(device, force ? references : 1, &released);
+    if (last) {
+      devices_[static_cast<size_t>(device)].resetting = true;
+      devices_[static_cast<size_t>(device)].resetter = std::this_thread::get_id();
+    }
   }
   if (!last) return ACL_SUCCESS;
   LifecycleCallbacks& callbacks = LifecycleCallbacks::Get();
@@ -496,6 +530,11 @@ aclError Runtime::ReleaseDevice(const char* api, int32_t device, bool force) {
   callbacks.NotifyDevice(device, ACL_RT_DEVICE_STATE_RESET_PRE);
   for (const ReleasedStream& entry : released) entry.stream->Shutdown();
   callbacks.NotifyDevice(device, ACL_RT_DEVICE_STATE_RESET_POST);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (static_cast<size_t>(device) < devices_.size()) devices_[static_cast<size_t>(device)].resetting = false;
+  }
+  device_reset_done_.notify_all();
   return ACL_SUCCESS;
 }
 

@@ -7,10 +7,12 @@
 #define ACLNN_HOST_RUNTIME_CONTEXT_H_
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -136,6 +138,8 @@ class AH_INTERNAL_API Runtime {
     aclrtFloatOverflowMode overflow_mode = ACL_RT_OVERFLOW_MODE_INFNAN;
     SysParams sys_params;              // the primary context's
     uint32_t core_limits[2] = {0, 0};  // by aclrtDevResLimitType, from the hardware count
+    bool resetting = false;            // a last reset's callbacks and drain are under way
+    std::thread::id resetter;          // the thread doing it
   };
   struct ExplicitContext {
     int32_t device;
@@ -154,6 +158,8 @@ class AH_INTERNAL_API Runtime {
   /// aclInit's work under the lock; `config_text` receives the config file's contents.
   aclError InitLocked(const char* api, const char* config_path, std::string* config_text);
   aclError RunFinalizeCallbacks(const char* api);
+  /// Takes lifecycle_mutex_; a stream task only tries, and gets `busy` when another thread holds it.
+  aclError LockLifecycle(const char* api, std::unique_lock<std::recursive_mutex>* lock, aclError busy);
   /// ACL_ERROR_UNINITIALIZE before aclInit, ACL_ERROR_RT_INVALID_DEVICEID for an unknown device.
   aclError CheckDeviceIdLocked(const char* api, int32_t device) const;
   /// aclrtResetDevice (one reference) and aclrtResetDeviceForce (all), with the state callbacks.
@@ -180,10 +186,12 @@ class AH_INTERNAL_API Runtime {
   static constexpr uint32_t kEventsPerDevice = 65536;
 
   std::mutex mutex_;
+  std::condition_variable device_reset_done_;  // a device's `resetting` ended
   // Serialises aclInit, aclFinalize and aclFinalizeReference, callbacks included, as CANN's aclInit
   // mutex does: a concurrent call waits instead of seeing a half-made or half-torn runtime
   // (recursive: a callback may call them, and then sees REPEAT_INITIALIZE or the like).
   std::recursive_mutex lifecycle_mutex_;
+  bool finalizing_ = false;  // FinalizeNow is releasing the runtime (guarded by lifecycle_mutex_)
   uint64_t init_count_ = 0;
   uint64_t epoch_ = 0;  // bumped by every successful first aclInit; stale thread contexts die
   std::atomic<const SocProfile*> profile_{nullptr};  // read without the lock on the hot path
