@@ -101,16 +101,24 @@ bool WaitMet(uint32_t counter, aclrtCntNotifyWaitMode mode, uint32_t value) {
   }
 }
 
+// The stream (NULL: the default stream) a task of `target` goes to: one of the counter's device.
+aclError FindStreamOf(const char* api, const CntNotify& target, aclrtStream stream,
+                      std::shared_ptr<aclnn_host::Stream>* on) {
+  const aclError status = Runtime::Get().FindStream(api, stream, on);
+  if (status != ACL_SUCCESS) return status;
+  if ((*on)->device() != target.device) {
+    return Fail(api, ACL_ERROR_RT_STREAM_CONTEXT, "the counter notify belongs to device %d, the stream to device %d.",
+                target.device, (*on)->device());
+  }
+  return ACL_SUCCESS;
+}
+
 // Queues the record {mode, value} of `target` on `stream` (NULL: the default stream).
 aclError IssueRecord(const char* api, const std::shared_ptr<CntNotify>& target, aclrtStream stream,
                      aclrtCntNotifyRecordMode mode, uint32_t value) {
   std::shared_ptr<aclnn_host::Stream> on;
-  const aclError status = Runtime::Get().FindStream(api, stream, &on);
+  const aclError status = FindStreamOf(api, *target, stream, &on);
   if (status != ACL_SUCCESS) return status;
-  if (on->device() != target->device) {
-    return Fail(api, ACL_ERROR_RT_STREAM_CONTEXT, "the counter notify belongs to device %d, the stream to device %d.",
-                target->device, on->device());
-  }
   const bool queued = on->Enqueue(
       [target, mode, value] {
         {
@@ -218,12 +226,8 @@ aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cntNotify, aclrtStream str
     status = Require950(api);
     if (status != ACL_SUCCESS) return status;
     std::shared_ptr<aclnn_host::Stream> on;
-    status = Runtime::Get().FindStream(api, stream, &on);
+    status = FindStreamOf(api, *target, stream, &on);
     if (status != ACL_SUCCESS) return status;
-    if (on->device() != target->device) {
-      return Fail(api, ACL_ERROR_RT_STREAM_CONTEXT, "the counter notify belongs to device %d, the stream to device %d.",
-                  target->device, on->device());
-    }
     const aclrtCntNotifyWaitInfo wait = *info;
     const bool queued = on->Enqueue(
         [target, wait] {

@@ -987,28 +987,31 @@ aclError Runtime::GetContextSysParam(const char* api, int option, int64_t* value
 
 namespace aclnn_host {
 
-aclError Runtime::GetDeviceCoreLimit(const char* api, int32_t device, aclrtDevResLimitType type, uint32_t* value) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  aclError status = CheckDeviceIdLocked(api, device);
+aclError Runtime::RequireSetDeviceCoresLocked(const char* api, int32_t device, aclrtDevResLimitType type,
+                                              uint32_t* cores) const {
+  const aclError status = CheckDeviceIdLocked(api, device);
   if (status != ACL_SUCCESS) return status;
   if (devices_[static_cast<size_t>(device)].ref_count == 0) {
     return Fail(api, ACL_ERROR_RT_DEV_SETUP_ERROR, "device %d is not set: call aclrtSetDevice first.", device);
   }
+  if (!HardwareCores(*profile_.load(), type, cores)) return UnknownCoreSplit(api, *profile_.load());
+  return ACL_SUCCESS;
+}
+
+aclError Runtime::GetDeviceCoreLimit(const char* api, int32_t device, aclrtDevResLimitType type, uint32_t* value) {
+  std::lock_guard<std::mutex> lock(mutex_);
   uint32_t cores = 0;
-  if (!HardwareCores(*profile_.load(), type, &cores)) return UnknownCoreSplit(api, *profile_.load());
+  const aclError status = RequireSetDeviceCoresLocked(api, device, type, &cores);
+  if (status != ACL_SUCCESS) return status;
   *value = devices_[static_cast<size_t>(device)].core_limits[type];
   return ACL_SUCCESS;
 }
 
 aclError Runtime::SetDeviceCoreLimit(const char* api, int32_t device, aclrtDevResLimitType type, uint32_t value) {
   std::lock_guard<std::mutex> lock(mutex_);
-  aclError status = CheckDeviceIdLocked(api, device);
-  if (status != ACL_SUCCESS) return status;
-  if (devices_[static_cast<size_t>(device)].ref_count == 0) {
-    return Fail(api, ACL_ERROR_RT_DEV_SETUP_ERROR, "device %d is not set: call aclrtSetDevice first.", device);
-  }
   uint32_t cores = 0;
-  if (!HardwareCores(*profile_.load(), type, &cores)) return UnknownCoreSplit(api, *profile_.load());
+  const aclError status = RequireSetDeviceCoresLocked(api, device, type, &cores);
+  if (status != ACL_SUCCESS) return status;
   if (value > cores) return TooManyCores(api, value, cores);
   devices_[static_cast<size_t>(device)].core_limits[type] = value;
   core_limits_used_ = true;
@@ -1017,16 +1020,11 @@ aclError Runtime::SetDeviceCoreLimit(const char* api, int32_t device, aclrtDevRe
 
 aclError Runtime::ResetDeviceCoreLimits(const char* api, int32_t device) {
   std::lock_guard<std::mutex> lock(mutex_);
-  aclError status = CheckDeviceIdLocked(api, device);
-  if (status != ACL_SUCCESS) return status;
-  DeviceState& state = devices_[static_cast<size_t>(device)];
-  if (state.ref_count == 0) {
-    return Fail(api, ACL_ERROR_RT_DEV_SETUP_ERROR, "device %d is not set: call aclrtSetDevice first.", device);
-  }
-  for (int type = 0; type < 2; ++type) {
-    if (!HardwareCores(*profile_.load(), static_cast<aclrtDevResLimitType>(type), &state.core_limits[type])) {
-      return UnknownCoreSplit(api, *profile_.load());
-    }
+  for (const aclrtDevResLimitType type : {ACL_RT_DEV_RES_CUBE_CORE, ACL_RT_DEV_RES_VECTOR_CORE}) {
+    uint32_t cores = 0;
+    const aclError status = RequireSetDeviceCoresLocked(api, device, type, &cores);
+    if (status != ACL_SUCCESS) return status;
+    devices_[static_cast<size_t>(device)].core_limits[type] = cores;
   }
   return ACL_SUCCESS;
 }

@@ -160,6 +160,10 @@ class AH_INTERNAL_API Runtime {
   aclError RunFinalizeCallbacks(const char* api);
   /// Takes lifecycle_mutex_; a stream task only tries, and gets `busy` when another thread holds it.
   aclError LockLifecycle(const char* api, std::unique_lock<std::recursive_mutex>* lock, aclError busy);
+  /// The resource-limit checks of a device: CheckDeviceIdLocked's, 507033 unless the device is set,
+  /// 207000 where the SoC's core split is unknown; `cores` receives the hardware count of `type`.
+  aclError RequireSetDeviceCoresLocked(const char* api, int32_t device, aclrtDevResLimitType type,
+                                       uint32_t* cores) const;
   /// ACL_ERROR_UNINITIALIZE before aclInit, ACL_ERROR_RT_INVALID_DEVICEID for an unknown device.
   aclError CheckDeviceIdLocked(const char* api, int32_t device) const;
   /// aclrtResetDevice (one reference) and aclrtResetDeviceForce (all), with the state callbacks.
