@@ -2,12 +2,11 @@
 //
 // Each input is a program over small handle tables: aclInit / aclFinalize, devices, streams,
 // events, notifies, device and host memory, host memory registration, value writes, copies and
-// fills (sync and async), stream capture, TDT channels and memory queues with routes, tensors over
-// device memory and registered host pages, executors of
-// every operator (repeatable or not, run twice, destroyed early or late) and synchronisation, in
-// any order. Destroyed handles stay in their slots and are passed again: the
-// library must answer them with a status code (its handle registries), never touch freed memory,
-// deadlock or leak (LeakSanitizer runs at exit of each input's aclFinalize-all).
+// fills (sync and async), stream capture with task groups and updates, TDT channels and memory queues with routes,
+// tensors over device memory and registered host pages, executors of every operator (repeatable or not, run twice,
+// destroyed early or late) and synchronisation, in any order. Destroyed handles stay in their slots and are passed
+// again: the library must answer them with a status code (its handle registries), never touch freed memory, deadlock or
+// leak (LeakSanitizer runs at exit of each input's aclFinalize-all).
 //
 // Host-side pointers the library cannot check (plain host memory given to a copy) are kept
 // within their buffers: that is the caller's contract. Everything the runtime owns is fuzzed.
@@ -25,6 +24,7 @@
 #include "acl/acl_tdt_queue.h"
 #include "aclnn/opdev/op_errno.h"
 #include "aclnn_host/ops.h"
+#include "aclnn_host/stand_in.h"
 
 namespace {
 
@@ -50,6 +50,7 @@ struct State {
   aclrtEvent events[kSlots] = {};
   aclrtNotify notifies[kSlots] = {};
   aclmdlRI models[kSlots] = {};
+  aclrtTaskGrp groups[kSlots] = {};            // of any model, maybe destroyed
   acltdtChannelHandle* channels[kSlots] = {};  // destroyed ones stay: the registry answers them
   bool channel_live[kSlots] = {};
   uint32_t queues[kSlots] = {9999, 9999, 9999, 9999};  // 9999: never created
@@ -76,6 +77,7 @@ void FuzzStreamState(aclrtStream stream, aclrtStreamState, void*) {
   aclrtStreamGetId(stream, &id);  // a stream on its way out: a status, never a crash
 }
 void FuzzModelDestroyed(void*) {}
+void FuzzStandIn(void*) {}
 const char* const kCallbackNames[] = {"a", "b"};
 
 void RemoveLifecycleCallbacks() {
@@ -114,7 +116,7 @@ const bool kTrace = std::getenv("FUZZ_TRACE") != nullptr;
 
 void Step(FuzzedDataProvider& in, State& s) {
   const size_t i = in.ConsumeIntegralInRange<size_t>(0, kSlots - 1);
-  const int call = in.ConsumeIntegralInRange<int>(0, 35);
+  const int call = in.ConsumeIntegralInRange<int>(0, 36);
   if (kTrace) std::fprintf(stderr, "call %d slot %zu\n", call, i);
   switch (call) {
     case 0:
@@ -673,6 +675,25 @@ void Step(FuzzedDataProvider& in, State& s) {
           break;
         default:
           aclmdlRIDestroyUnregisterCallback(s.models[i], FuzzModelDestroyed);
+      }
+      break;
+    }
+    case 35: {  // task groups: record operator runs (stand-ins) and other tasks, update them
+      switch (in.ConsumeIntegralInRange<int>(0, 4)) {
+        case 0:
+          aclmdlRICaptureTaskGrpBegin(PickStream(in, s));  // any stream: it may not capture
+          break;
+        case 1:
+          aclmdlRICaptureTaskGrpEnd(PickStream(in, s), &s.groups[i]);
+          break;
+        case 2:
+          aclmdlRICaptureTaskUpdateBegin(PickStream(in, s), s.groups[i]);  // maybe of a destroyed model
+          break;
+        case 3:
+          aclmdlRICaptureTaskUpdateEnd(PickStream(in, s));
+          break;
+        default:
+          aclnnHostLaunchOperatorStandIn(PickStream(in, s), "Fuzz", FuzzStandIn, nullptr);
       }
       break;
     }

@@ -17,6 +17,7 @@
 #include "acl/acl_rt_allocator.h"
 #include "acl/acl_tdt.h"
 #include "acl/acl_tdt_queue.h"
+#include "aclnn_host/stand_in.h"
 #include "bad_input_catalogue_support.h"
 
 namespace catalogue {
@@ -1525,6 +1526,84 @@ TEST(Catalogue, RT_CAP_10) {
                         ACL_ERROR_INVALID_PARAM, "aclrtStreamWaitEventWithFlag",
                         {"timeout 10 is invalid: only 0 is supported with ACL_EVENT_WAIT_EXTERNAL."}));
   EXPECT_TRUE(Succeeds(aclrtDestroyEvent(event)));
+}
+
+void NoOp(void*) {}
+
+// Captures a model whose task group holds one operator run (a stand-in); the model and the group.
+void CaptureModelWithGroup(aclrtStream stream, aclmdlRI* model, aclrtTaskGrp* group) {
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskGrpBegin(stream)));
+  ASSERT_TRUE(Succeeds(aclnnHostLaunchOperatorStandIn(stream, "Op", NoOp, nullptr)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskGrpEnd(stream, group)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, model)));
+}
+
+TEST(Catalogue, RT_CAP_11) {
+  RuntimeSession session;
+  void* a = nullptr;
+  void* b = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&a, 64, ACL_MEM_MALLOC_HUGE_FIRST)));
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&b, 64, ACL_MEM_MALLOC_HUGE_FIRST)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskGrpBegin(session.stream())));
+  EXPECT_TRUE(FailsWith(aclrtMemcpyAsync(b, 64, a, 64, ACL_MEMCPY_DEVICE_TO_DEVICE, session.stream()),
+                        ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT, "aclrtMemcpyAsync",
+                        {"Adding the task to the task group failed: only tasks running on Cube Core or Vector Core"}));
+  aclrtTaskGrp group = &group;
+  EXPECT_TRUE(FailsWith(aclmdlRICaptureTaskGrpEnd(session.stream(), &group), ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
+                        "aclmdlRICaptureTaskGrpEnd", {"Marks the end of the task group failed", "has errors"}));
+  EXPECT_EQ(group, nullptr);
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(session.stream(), &model)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(Succeeds(aclrtFree(a)));
+  EXPECT_TRUE(Succeeds(aclrtFree(b)));
+}
+
+TEST(Catalogue, RT_CAP_12) {
+  RuntimeSession session;
+  aclmdlRI model = nullptr;
+  aclrtTaskGrp group = nullptr;
+  CaptureModelWithGroup(session.stream(), &model, &group);
+  aclrtStream first = nullptr, second = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&first)));
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&second)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskUpdateBegin(first, group)));
+  EXPECT_TRUE(FailsWith(aclmdlRICaptureTaskUpdateBegin(second, group), ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+                        "aclmdlRICaptureTaskUpdateBegin",
+                        {"The handle only can be updated by one stream: another stream is updating it."}));
+  ASSERT_TRUE(Succeeds(aclnnHostLaunchOperatorStandIn(first, "Op", NoOp, nullptr)));
+  EXPECT_TRUE(Succeeds(aclmdlRICaptureTaskUpdateEnd(first)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(first)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(second)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+TEST(Catalogue, RT_CAP_13) {
+  RuntimeSession session;
+  aclmdlRI model = nullptr;
+  aclrtTaskGrp group = nullptr;
+  CaptureModelWithGroup(session.stream(), &model, &group);
+  aclrtStream update = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&update)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskUpdateBegin(update, group)));
+  EXPECT_TRUE(FailsWith(
+      aclmdlRICaptureTaskUpdateEnd(update), ACL_ERROR_RT_INTERNAL_ERROR, "aclmdlRICaptureTaskUpdateEnd",
+      {"Marking the end of the task to be updated failed", "contains unupdated tasks", "total_num=1, matched_num=0."}));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(update)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+TEST(Catalogue, RT_CAP_14) {
+  RuntimeSession session;
+  aclrtStream update = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&update)));
+  int not_a_group = 0;
+  EXPECT_TRUE(FailsWith(aclmdlRICaptureTaskUpdateBegin(update, &not_a_group), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclmdlRICaptureTaskUpdateBegin",
+                        {"is not a task group of a live model (aclmdlRICaptureTaskGrpEnd gives them)."}));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(update)));
 }
 
 TEST(Catalogue, RT_VER_01) {

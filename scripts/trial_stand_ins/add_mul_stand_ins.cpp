@@ -1,11 +1,14 @@
 // Host stand-ins for ops-math's aclnnAdd and aclnnMul in the runtime-sample trial: each "executor"
 // is a small record of the operands, and phase two queues the elementwise loop on the stream with
-// aclrtLaunchHostFunc, so the runtime (ordering, capture, replay) treats it as any stream task.
+// aclnn-host's aclnnHostLaunchOperatorStandIn, so the runtime treats it as an operator run: ordered
+// on the stream, captured and replayed as a kernel task, held by task groups and replaced by task
+// updates (model_ri/1_model_update).
 // fp32, contiguous, same shapes; enough for the samples, not an operator implementation.
 #include <cstdint>
 #include <cstring>
 
 #include "acl/acl.h"
+#include "aclnn_host/stand_in.h"
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_mul.h"
 #include "base/tensor.h"
@@ -75,9 +78,9 @@ extern "C" aclnnStatus aclnnMulGetWorkspaceSize(const aclTensor* self, const acl
 }
 
 extern "C" aclnnStatus aclnnAdd(void*, uint64_t, aclOpExecutor* executor, aclrtStream stream) {
-  return aclrtLaunchHostFunc(stream, RunOnStream, executor);
+  return aclnnHostLaunchOperatorStandIn(stream, "Add", RunOnStream, executor);
 }
 
 extern "C" aclnnStatus aclnnMul(void*, uint64_t, aclOpExecutor* executor, aclrtStream stream) {
-  return aclrtLaunchHostFunc(stream, RunOnStream, executor);
+  return aclnnHostLaunchOperatorStandIn(stream, "Mul", RunOnStream, executor);
 }

@@ -12,6 +12,7 @@
 #include "base/op_checks.h"
 #include "base/tensor.h"
 #include "runtime/backend.h"
+#include "runtime/capture.h"
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
@@ -150,7 +151,10 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
       const bool queued = target->Enqueue([shared_plan, args] { return shared_plan->Execute(args); }, std::move(pins),
                                           ranges, range_count, target->device(), /*always_run=*/false,
                                           TaskLabel{"KERNEL_AIVEC", executor->op_name});
-      if (!queued) return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "the stream is being destroyed.");
+      if (!queued) {
+        aclnn_host::FailNotIssued(api);  // the runtime's line, with its acl code
+        return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "the run was not issued (see the runtime error above).");
+      }
     }
   }
   if (!executor->repeatable) Consume(executor);

@@ -196,8 +196,9 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
     // issued (aclrtSetOpWaitTimeout; 0: never), and the stream's next synchronisation reports that.
     const uint32_t timeout_seconds = aclnn_host::OpWaitTimeoutSeconds();
     auto issue = [target_event, timeout_seconds] {
-      const uint64_t sequence = target_event->WaitTarget();
-      return aclnn_host::StreamTask([target_event, sequence, timeout_seconds] {
+      const uint64_t issued_target = target_event->IssuedWaitTarget();  // ACL_EVENT_EXTERNAL: decided when run
+      return aclnn_host::StreamTask([target_event, issued_target, timeout_seconds] {
+        const uint64_t sequence = target_event->RunWaitTarget(issued_target);
         if (sequence == 0) return aclnn_host::TaskResult();  // never recorded, nothing to wait for
         if (timeout_seconds == 0) {
           target_event->WaitFor(sequence);
@@ -215,7 +216,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
     wait.issue = issue;
     wait.label = aclnn_host::TaskLabel{"EVENT_WAIT", nullptr, event, 0, target_event->flags(), 0};
     const bool queued = target_stream->IssueOrCapture(std::move(wait));
-    return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+    return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
   });
 }
 

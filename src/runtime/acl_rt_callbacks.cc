@@ -16,10 +16,14 @@
 #include <future>
 #include <memory>
 #include <mutex>
+#include <set>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclnn_host/stand_in.h"
+#include "runtime/capture.h"
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/exception_info.h"
@@ -33,6 +37,14 @@ namespace {
 template <typename Body>
 aclError Run(const char* api, Body&& body) {
   return aclnn_host::RuntimeGuard(api, body);
+}
+
+// Task labels keep a name for the process's life (models list it long after the call).
+const char* InternedOperatorName(const char* name) {
+  static std::mutex mutex;
+  static std::set<std::string>* names = new std::set<std::string>();  // never destroyed: late readers are safe
+  std::lock_guard<std::mutex> lock(mutex);
+  return names->insert(name).first->c_str();
 }
 
 struct Report {
@@ -173,7 +185,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
       }
       return aclnn_host::TaskResult();
     });
-    return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+    return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
   });
 }
 
@@ -199,7 +211,25 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
       fn(args);
       return aclnn_host::TaskResult();
     });
-    return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+    return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
+  });
+}
+
+aclError aclnnHostLaunchOperatorStandIn(aclrtStream stream, const char* opType, aclrtHostFunc fn, void* args) {
+  const char* api = "aclnnHostLaunchOperatorStandIn";
+  return Run(api, [&] {
+    if (opType == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "opType is nullptr.");
+    if (fn == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "fn is nullptr.");
+    std::shared_ptr<aclnn_host::Stream> target;
+    const aclError status = Runtime::Get().FindStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    const bool queued = target->Enqueue(
+        [fn, args] {
+          fn(args);
+          return aclnn_host::TaskResult();
+        },
+        /*always_run=*/false, aclnn_host::TaskLabel{"KERNEL_AIVEC", InternedOperatorName(opType)});
+    return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
   });
 }
 

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "acl/acl.h"
@@ -73,6 +74,34 @@ aclError RequireCaptureProduct(const char* api) {
               "model run instances are supported on Atlas A2, Atlas A3, Ascend 950 and Atlas inference products "
               "only, not on %s.",
               profile->name);
+}
+
+// The stream the task-group functions act on, after upstream's product check.
+aclError FindTaskGroupStream(const char* api, aclrtStream stream, std::shared_ptr<aclnn_host::Stream>* target) {
+  if (stream == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "stream is nullptr.");
+  const aclError status = RequireCaptureProduct(api);
+  if (status != ACL_SUCCESS) return status;
+  return Runtime::Get().FindStream(api, stream, target);
+}
+
+// Whether `stream` captures (a stream bound to a model being built does not: it is a model's).
+bool Captures(aclnn_host::Stream& stream) {
+  const std::shared_ptr<CaptureGraph> graph = stream.capture();
+  return graph != nullptr && graph->origin_stream() >= 0;
+}
+
+// Task updates come from operator streams: not from a capturing stream, nor one that is a model's.
+aclError RequireOperatorStream(const char* api, const char* what, aclnn_host::Stream& stream) {
+  if (Captures(stream)) {
+    return Fail(api, ACL_ERROR_RT_STREAM_CAPTURED,
+                "%s: stream (stream_id=%d) during the capture stage is not supported.", what, stream.id());
+  }
+  if (stream.capture() != nullptr || CaptureRegistry::Get().FindByStream(&stream) != nullptr) {
+    return Fail(api, ACL_ERROR_RT_STREAM_MODEL,
+                "%s: stream (stream_id=%d) is bound to a model; only single operator stream is supported.", what,
+                stream.id());
+  }
+  return ACL_SUCCESS;
 }
 
 }  // namespace
@@ -699,6 +728,135 @@ aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
         params->valueWaitTaskParams.value = label.value;
         params->valueWaitTaskParams.flag = label.flag;
         break;
+    }
+    return ACL_SUCCESS;
+  });
+}
+
+// Task groups (hicann/runtime src/runtime/feature/aclgraph/context_aclgraph.cc): the kernel tasks a
+// capture records between TaskGrpBegin and TaskGrpEnd can later be replaced, one for one, by the
+// operator runs issued to another stream between TaskUpdateBegin and TaskUpdateEnd; the
+// replacement takes effect in that stream's order.
+aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream) {
+  const char* api = "aclmdlRICaptureTaskGrpBegin";
+  return Run(api, [&] {
+    std::shared_ptr<aclnn_host::Stream> target;
+    const aclError status = FindTaskGroupStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    if (!Captures(*target)) {
+      return Fail(api, ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                  "Marking the start of a task group: stream (stream_id=%d) is not in the capture stage.",
+                  target->id());
+    }
+    if (!target->BeginTaskGroup(std::make_shared<aclnn_host::TaskGroup>())) {
+      return Fail(api, ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+                  "Task group is repeatedly started, or a task group is being updated (stream_id=%d).", target->id());
+    }
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp* handle) {
+  const char* api = "aclmdlRICaptureTaskGrpEnd";
+  return Run(api, [&] {
+    if (stream == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "stream is nullptr.");
+    if (handle == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "handle is nullptr.");
+    std::shared_ptr<aclnn_host::Stream> target;
+    const aclError status = FindTaskGroupStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    const std::shared_ptr<CaptureGraph> graph = target->capture();
+    if (!Captures(*target)) {
+      return Fail(api, ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                  "Marking the end of a task group: stream (stream_id=%d) is not in the capture stage.", target->id());
+    }
+    *handle = nullptr;
+    const std::shared_ptr<aclnn_host::TaskGroup> group = target->EndTaskGroup();
+    if (group == nullptr) {
+      return Fail(api, ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+                  "The end operation cannot be performed on a stream that has not started a task group "
+                  "(stream_id=%d).",
+                  target->id());
+    }
+    bool failed = false;
+    {
+      std::lock_guard<std::mutex> lock(group->mutex);
+      failed = group->failed;
+    }
+    if (failed) {
+      return Fail(api, ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
+                  "Marks the end of the task group failed: stream (stream_id=%d): the ACL Graph associated with the "
+                  "stream has errors (a task that is not an operator run was issued to the group). Handle the error "
+                  "reported by the previous API first.",
+                  target->id());
+    }
+    if (graph->invalidated()) {
+      return Fail(api, ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+                  "Marks the end of the task group failed: stream (stream_id=%d): the ACL Graph capture associated "
+                  "with the stream has been invalidated.",
+                  target->id());
+    }
+    graph->AddTaskGroup(group);
+    *handle = group->handle;
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle) {
+  const char* api = "aclmdlRICaptureTaskUpdateBegin";
+  const char* what = "Marking the start of the task to be updated";
+  return Run(api, [&] {
+    if (stream == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "stream is nullptr.");
+    if (handle == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "handle is nullptr.");
+    std::shared_ptr<aclnn_host::Stream> target;
+    aclError status = FindTaskGroupStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    status = RequireOperatorStream(api, what, *target);
+    if (status != ACL_SUCCESS) return status;
+    // Beyond upstream (which dereferences the handle): a handle must name a task group of a live model.
+    std::shared_ptr<aclnn_host::TaskGroup> group = CaptureRegistry::Get().FindTaskGroup(handle);
+    if (group == nullptr) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "%p is not a task group of a live model (aclmdlRICaptureTaskGrpEnd gives them).", handle);
+    }
+    bool group_taken = false;
+    if (!target->BeginTaskUpdate(std::move(group), &group_taken)) {
+      if (group_taken) {
+        return Fail(api, ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+                    "The handle only can be updated by one stream: another stream is updating it.");
+      }
+      return Fail(api, ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+                  "%s: the stream (stream_id=%d) is already in task update or sample mode.", what, target->id());
+    }
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream) {
+  const char* api = "aclmdlRICaptureTaskUpdateEnd";
+  const char* what = "Marking the end of the task to be updated";
+  return Run(api, [&] {
+    std::shared_ptr<aclnn_host::Stream> target;
+    aclError status = FindTaskGroupStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    status = RequireOperatorStream(api, what, *target);
+    if (status != ACL_SUCCESS) return status;
+    size_t replaced = 0;
+    const std::shared_ptr<aclnn_host::TaskGroup> group = target->EndTaskUpdate(&replaced);
+    if (group == nullptr) {
+      return Fail(api, ACL_ERROR_STREAM_TASK_GROUP_STATUS, "%s: the stream (stream_id=%d) is not in task update mode.",
+                  what, target->id());
+    }
+    size_t total = 0;
+    {
+      std::lock_guard<std::mutex> lock(group->mutex);
+      total = group->slots.size();
+    }
+    if (replaced != total) {
+      // As upstream, the stream has left update mode and the tasks already replaced stay replaced.
+      return Fail(api, ACL_ERROR_RT_INTERNAL_ERROR,
+                  "%s failed: stream (stream_id=%d): the task group under this stream contains unupdated tasks. "
+                  "total_num=%zu, matched_num=%zu.",
+                  what, target->id(), total, replaced);
     }
     return ACL_SUCCESS;
   });

@@ -22,6 +22,7 @@
 #include <unordered_map>
 
 #include "acl/acl.h"
+#include "runtime/capture.h"
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
@@ -142,7 +143,7 @@ aclError IssueRecord(const char* api, const std::shared_ptr<CntNotify>& target, 
         return aclnn_host::TaskResult();
       },
       /*always_run=*/true, aclnn_host::TaskLabel{"NOTIFY_RECORD"});
-  return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+  return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
 }
 
 }  // namespace
@@ -250,7 +251,7 @@ aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cntNotify, aclrtStream str
           return aclnn_host::TaskResult();
         },
         /*always_run=*/false, aclnn_host::TaskLabel{"NOTIFY_WAIT"});
-    return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+    return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
   });
 }
 

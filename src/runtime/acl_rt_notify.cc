@@ -14,6 +14,7 @@
 #include <unordered_map>
 
 #include "acl/acl.h"
+#include "runtime/capture.h"
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
@@ -161,7 +162,7 @@ aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) {
           return aclnn_host::TaskResult();
         },
         /*always_run=*/true, aclnn_host::TaskLabel{"NOTIFY_RECORD"});  // like an event record: its waiter must not hang
-    return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+    return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
   });
 }
 
@@ -199,7 +200,7 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
           return aclnn_host::TaskResult();
         },
         /*always_run=*/false, aclnn_host::TaskLabel{"NOTIFY_WAIT"});
-    return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+    return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
   });
 }
 

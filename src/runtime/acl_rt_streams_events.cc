@@ -429,9 +429,12 @@ aclError IssueEventWait(const char* api, aclrtStream stream, aclrtEvent event, s
   if (status != ACL_SUCCESS) return status;
   // The wait targets the event's latest record when it is issued (at each replay, for a capture),
   // or after aclrtResetEvent the next one.
+  // An ACL_EVENT_EXTERNAL event is a flag instead (the task-update pattern of CANN's guide: a
+  // model waits for it, then resets it): the wait looks when it runs (Event::IssuedWaitTarget).
   auto issue = [target_event, bound, timeout, api] {
-    const uint64_t sequence = target_event->WaitTarget();
-    return aclnn_host::StreamTask([target_event, sequence, bound, timeout, api] {
+    const uint64_t issued_target = target_event->IssuedWaitTarget();
+    return aclnn_host::StreamTask([target_event, issued_target, bound, timeout, api] {
+      const uint64_t sequence = target_event->RunWaitTarget(issued_target);
       if (sequence == 0 || target_event->WaitFor(sequence, bound)) return aclnn_host::TaskResult();
       return aclnn_host::TaskResult{
           ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
@@ -442,7 +445,7 @@ aclError IssueEventWait(const char* api, aclrtStream stream, aclrtEvent event, s
   wait.issue = issue;
   wait.label = aclnn_host::TaskLabel{"EVENT_WAIT", nullptr, event, 0, target_event->flags(), wait_flag};
   const bool queued = target_stream->IssueOrCapture(std::move(wait));
-  return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+  return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
 }
 
 // External event records and waits exist only inside a capture, and only where upstream's capture
@@ -491,8 +494,8 @@ aclError aclrtGetThreadLastTaskId(uint32_t* taskId) {
 // EventReset, commit 681ef761) over the flags upstream's events carry — aclrtCreateEvent's are
 // RT_EVENT_DEFAULT (DDSYNC | TIME_LINE | STREAM_MARK), the flagged ones what the program passed.
 // The reset takes effect when issued, as upstream's HasReset does: waits issued after it wait for
-// the event's next record. The stream gets an EVENT_RESET task (in issue order, for task ids and
-// captures; it has nothing left to do when it runs).
+// the event's next record. An ACL_EVENT_EXTERNAL event's reset clears its flag when it runs. The stream gets an
+// EVENT_RESET task (in issue order, for task ids and captures; it has nothing left to do when it runs).
 extern "C" {
 
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
@@ -529,6 +532,12 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
                   "aclrtCreateEventExWithFlag, and aclrtCreateEvent's events on a model stream, need no reset).");
     }
     auto issue = [target_event] {
+      if ((target_event->flags() & ACL_EVENT_EXTERNAL) != 0) {  // a flag: cleared when the reset runs
+        return aclnn_host::StreamTask([target_event] {
+          target_event->ClearFlag();
+          return aclnn_host::TaskResult();
+        });
+      }
       target_event->MarkReset();
       return aclnn_host::StreamTask([] { return aclnn_host::TaskResult(); });
     };
@@ -536,7 +545,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
     reset.issue = issue;
     reset.label = aclnn_host::TaskLabel{"EVENT_RESET", nullptr, event, 0, target_event->flags(), 0};
     const bool queued = target_stream->IssueOrCapture(std::move(reset));
-    return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+    return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
   });
 }
 

@@ -800,7 +800,7 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
 aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
   (void)task;
   (void)params;
-  return NotSupported("aclmdlRITaskSetParams", "aclmdlRITaskSetParams is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
+  return NotSupported("aclmdlRITaskSetParams", "aclmdlRITaskSetParams is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task, aclrtLaunchKernelAttrId attrId, aclrtLaunchKernelAttrValue* attrValue) {
@@ -812,12 +812,12 @@ aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task, aclrtLaunchKernelAttr
 
 aclError aclmdlRIUpdate(aclmdlRI modelRI) {
   (void)modelRI;
-  return NotSupported("aclmdlRIUpdate", "aclmdlRIUpdate is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
+  return NotSupported("aclmdlRIUpdate", "aclmdlRIUpdate is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRITaskDisable(aclmdlRITask task) {
   (void)task;
-  return NotSupported("aclmdlRITaskDisable", "aclmdlRITaskDisable is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
+  return NotSupported("aclmdlRITaskDisable", "aclmdlRITaskDisable is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
@@ -1119,28 +1119,6 @@ aclError aclrtNotifySetImportPidInterServer(aclrtNotify notify, aclrtServerPid* 
   return NotSupported("aclrtNotifySetImportPidInterServer", "aclrtNotifySetImportPidInterServer is not supported by aclnn-host: inter-process sharing needs a device driver; aclnn-host's device memory and synchronisation objects live in one process.");
 }
 
-aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream) {
-  (void)stream;
-  return NotSupported("aclmdlRICaptureTaskGrpBegin", "aclmdlRICaptureTaskGrpBegin is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
-aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp* handle) {
-  (void)stream;
-  (void)handle;
-  return NotSupported("aclmdlRICaptureTaskGrpEnd", "aclmdlRICaptureTaskGrpEnd is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
-aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle) {
-  (void)stream;
-  (void)handle;
-  return NotSupported("aclmdlRICaptureTaskUpdateBegin", "aclmdlRICaptureTaskUpdateBegin is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
-aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream) {
-  (void)stream;
-  return NotSupported("aclmdlRICaptureTaskUpdateEnd", "aclmdlRICaptureTaskUpdateEnd is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
 aclError aclmdlInitDump(void) {
   return NotSupported("aclmdlInitDump", "aclmdlInitDump is not supported by aclnn-host: dump and profiling are not emulated.");
 }
@@ -1307,7 +1285,7 @@ aclError aclrtCmoAsyncWithDesc(void* cmoDesc, aclrtCmoType cmoType, aclrtStream 
 
 aclError aclmdlRIAbort(aclmdlRI modelRI) {
   (void)modelRI;
-  return NotSupported("aclmdlRIAbort", "aclmdlRIAbort is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
+  return NotSupported("aclmdlRIAbort", "aclmdlRIAbort is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue, aclmdlRICondHandleFlag flag, aclmdlRICondHandle* handle) {
@@ -1315,27 +1293,27 @@ aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
   (void)defaultLaunchValue;
   (void)flag;
   (void)handle;
-  return NotSupported("aclmdlRICondHandleCreate", "aclmdlRICondHandleCreate is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
+  return NotSupported("aclmdlRICondHandleCreate", "aclmdlRICondHandleCreate is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t** ptr) {
   (void)handle;
   (void)ptr;
-  return NotSupported("aclmdlRICondHandleGetCondPtr", "aclmdlRICondHandleGetCondPtr is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
+  return NotSupported("aclmdlRICondHandleGetCondPtr", "aclmdlRICondHandleGetCondPtr is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, uint32_t flags) {
   (void)params;
   (void)stream;
   (void)flags;
-  return NotSupported("aclmdlRIAddCondTask", "aclmdlRIAddCondTask is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
+  return NotSupported("aclmdlRIAddCondTask", "aclmdlRIAddCondTask is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI, aclmdlRICaptureMode mode) {
   (void)stream;
   (void)modelRI;
   (void)mode;
-  return NotSupported("aclmdlRICaptureToModelRIBegin", "aclmdlRICaptureToModelRIBegin is not supported by aclnn-host: these parts of model run instances (task groups and task updates, conditional tasks, task introspection, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
+  return NotSupported("aclmdlRICaptureToModelRIBegin", "aclmdlRICaptureToModelRIBegin is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclrtPersistentTaskClean(aclrtStream stream) {

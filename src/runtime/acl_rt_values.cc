@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "acl/acl.h"
+#include "runtime/capture.h"
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
@@ -88,7 +89,7 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
         },
         std::move(pins), &range, 1, target->device(), /*always_run=*/false,
         aclnn_host::TaskLabel{"MEM_WRITE_VALUE", nullptr, devAddr, value, 0, 0});
-    return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+    return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
   });
 }
 
@@ -122,7 +123,7 @@ aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStrea
         },
         std::move(pins), &range, 1, target->device(), /*always_run=*/false,
         aclnn_host::TaskLabel{"MEM_WAIT_VALUE", nullptr, devAddr, value, 0, flag});
-    return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+    return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
   });
 }
 

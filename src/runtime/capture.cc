@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -132,6 +133,19 @@ size_t CaptureGraph::task_count() {
 }
 
 aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& stream) {
+  // A model run is one task that is not an operator run: refused whole by a task group or an update.
+  switch (stream->task_group_mode()) {
+    case TaskGroupMode::kRecording:
+      return Fail(api, ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
+                  "Adding the task to the task group failed: a model run is not a task running on Cube Core or "
+                  "Vector Core; only those can be added to a task group.");
+    case TaskGroupMode::kUpdating:
+      return Fail(api, ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
+                  "Updating the task group failed: a model run is not a task running on Cube Core or Vector Core; "
+                  "only those support task group update.");
+    case TaskGroupMode::kNone:
+      break;
+  }
   std::vector<CapturedTask> tasks;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -151,9 +165,7 @@ aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& st
   for (size_t i = 0; i < tasks.size(); ++i) {
     // A replay into a capturing stream records the task as it is: its issue decisions are then
     // made at each replay of the outer model.
-    if (!stream->IssueOrCapture(std::move(tasks[i]), std::move(pins[i]))) {
-      return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
-    }
+    if (!stream->IssueOrCapture(std::move(tasks[i]), std::move(pins[i]))) return FailNotIssued(api);
   }
   return ACL_SUCCESS;
 }
@@ -206,6 +218,7 @@ std::shared_ptr<CaptureGraph> CaptureRegistry::FindByTask(aclmdlRITask task, siz
 // the task's position make the rest, so a handle outlives its model without ever naming another.
 constexpr uint64_t kTaskHandleTag = uint64_t{0x8} << 60;
 constexpr uint64_t kStreamHandleTag = uint64_t{0xC} << 60;
+constexpr uint64_t kTaskGroupHandleTag = uint64_t{0xA} << 60;
 constexpr uint64_t kHandleTagMask = uint64_t{0xF} << 60;
 constexpr int kTaskIndexBits = 24;
 
@@ -236,6 +249,81 @@ int64_t CaptureGraph::TaskIndex(aclmdlRITask task) {
 TaskLabel CaptureGraph::TaskLabelAt(size_t index) {
   std::lock_guard<std::mutex> lock(mutex_);
   return index < tasks_.size() ? tasks_[index].label : TaskLabel{""};
+}
+
+void CaptureGraph::AddTaskGroup(const std::shared_ptr<TaskGroup>& group) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  group->handle = reinterpret_cast<aclrtTaskGrp>(
+      static_cast<uintptr_t>(kTaskGroupHandleTag | (uint64_t{id_} << kTaskIndexBits) | task_groups_.size()));
+  task_groups_.push_back(group);
+}
+
+std::shared_ptr<TaskGroup> CaptureGraph::FindTaskGroup(aclrtTaskGrp handle) {
+  const uint64_t value = reinterpret_cast<uintptr_t>(handle);
+  if ((value & kHandleTagMask) != kTaskGroupHandleTag || ((value & ~kHandleTagMask) >> kTaskIndexBits) != id_) {
+    return nullptr;
+  }
+  const uint64_t index = value & ((uint64_t{1} << kTaskIndexBits) - 1);
+  std::lock_guard<std::mutex> lock(mutex_);
+  return index < task_groups_.size() ? task_groups_[index] : nullptr;
+}
+
+std::shared_ptr<TaskGroup> CaptureRegistry::FindTaskGroup(aclrtTaskGrp handle) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const auto& model : models_) {
+    if (std::shared_ptr<TaskGroup> group = model.second->FindTaskGroup(handle)) return group;
+  }
+  return nullptr;
+}
+
+bool IsKernelTask(const TaskLabel& label) {
+  return label.type != nullptr && std::strncmp(label.type, "KERNEL_", 7) == 0;
+}
+
+void TaskSlot::Set(CapturedTask task) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  task_ = std::move(task);
+}
+
+TaskLabel TaskSlot::label() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return task_.label;
+}
+
+TaskResult TaskSlot::Run() {
+  CapturedTask task;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    task = task_;
+  }
+  MemoryPins pins;  // held while the task runs
+  if (!task.memory.empty()) {
+    std::string problem;
+    if (!MemoryRegistry::Get().CheckAndPin(task.memory.data(), task.memory.size(), task.memory_device,
+                                           Runtime::Get().strict(), &pins, &problem)) {
+      return TaskResult{ACL_ERROR_RT_PARAM_INVALID, "a task of a task group cannot run: " + problem};
+    }
+  }
+  return task.issue()();
+}
+
+aclError FailNotIssued(const char* api) {
+  switch (Stream::LastNotIssued()) {
+    case NotIssued::kNotKernelInGroup:
+      return Fail(api, ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
+                  "Adding the task to the task group failed: only tasks running on Cube Core or Vector Core (operator "
+                  "runs) can be added to a task group; aclmdlRICaptureTaskGrpEnd will fail.");
+    case NotIssued::kNotKernelInUpdate:
+      return Fail(api, ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
+                  "Updating the task group failed: only tasks running on Cube Core or Vector Core (operator runs) "
+                  "support task group update.");
+    case NotIssued::kUpdateBeyondGroup:
+      return Fail(api, ACL_ERROR_RT_INTERNAL_ERROR,
+                  "The number of tasks cannot exceed the size of the task group being updated.");
+    case NotIssued::kStreamStopping:
+      break;
+  }
+  return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
 }
 
 bool CaptureRegistry::Destroy(aclmdlRI handle) {

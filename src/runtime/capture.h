@@ -35,6 +35,38 @@ struct CapturedTask {
   TaskLabel label;
 };
 
+/// Whether a task runs on the vector or cube cores (an operator run): the only kind a task group
+/// holds, and the only kind a task update may replace (upstream's rule).
+AH_INTERNAL_API bool IsKernelTask(const TaskLabel& label);
+
+/// One task of a task group. The model's task reads it when it runs, not when the replay is issued,
+/// so an update (aclmdlRICaptureTaskUpdateBegin/End) reaches the replays already issued that have
+/// not reached the task yet — as the NPU's rewritten task does (the model waits for the update's
+/// event, then runs the new task).
+class AH_INTERNAL_API TaskSlot {
+ public:
+  explicit TaskSlot(CapturedTask task) : task_(std::move(task)) {}
+  void Set(CapturedTask task);
+  TaskLabel label();
+  /// Runs the task the slot holds now, with its memory checked and pinned now.
+  TaskResult Run();
+
+ private:
+  std::mutex mutex_;
+  CapturedTask task_;
+};
+
+/// A task group (aclmdlRICaptureTaskGrpBegin ... End): the kernel tasks captured in between, in
+/// order, which an update replaces one for one.
+struct TaskGroup {
+  aclrtTaskGrp handle = nullptr;  // set once, when the group ends (CaptureGraph::AddTaskGroup)
+  std::mutex mutex;
+  std::vector<std::shared_ptr<TaskSlot>> slots;  // guarded by mutex
+  bool failed = false;                           // a task the group cannot hold was issued: the group's end fails
+  bool updating = false;                         // a stream is between aclmdlRICaptureTaskUpdateBegin and End
+  size_t next_update = 0;                        // the slot the update's next task replaces
+};
+
 class AH_INTERNAL_API CaptureGraph {
  public:
   CaptureGraph(int32_t device, aclmdlRICaptureMode mode, int32_t origin_stream);
@@ -75,6 +107,12 @@ class AH_INTERNAL_API CaptureGraph {
   /// them: a replay that would touch freed memory issues nothing). ACL_SUCCESS, or the failure
   /// reported under `api`.
   aclError Replay(const char* api, const std::shared_ptr<Stream>& stream);
+
+  /// Keeps a task group that ended without error, and gives it its handle (never reused, never an
+  /// address: a destroyed model's handles name nothing).
+  void AddTaskGroup(const std::shared_ptr<TaskGroup>& group);
+  /// The group behind `handle`, or nullptr.
+  std::shared_ptr<TaskGroup> FindTaskGroup(aclrtTaskGrp handle);
 
   /// aclmdlRIDestroyRegisterCallback: false when `func` is registered already (CANN keys the
   /// callbacks by function alone).
@@ -122,6 +160,7 @@ class AH_INTERNAL_API CaptureGraph {
   std::atomic<bool> end_task_{false};
   std::shared_ptr<Stream> execute_stream_;
   std::map<uintptr_t, std::pair<aclrtCallback, void*>> destroy_callbacks_;  // guarded by mutex_
+  std::vector<std::shared_ptr<TaskGroup>> task_groups_;                     // guarded by mutex_
 };
 
 /// The live models (aclmdlRI handles) and the captures in progress, process-wide.
@@ -137,6 +176,8 @@ class AH_INTERNAL_API CaptureRegistry {
   std::shared_ptr<CaptureGraph> FindByStream(const void* stream);
   /// The live model `task` belongs to (and its index there), or nullptr.
   std::shared_ptr<CaptureGraph> FindByTask(aclmdlRITask task, size_t* index);
+  /// The task group of a live model behind `handle`, or nullptr.
+  std::shared_ptr<TaskGroup> FindTaskGroup(aclrtTaskGrp handle);
   /// Forgets a handle; false when it is not live.
   bool Destroy(aclmdlRI handle);
   /// Drops every model (aclFinalize).
@@ -159,6 +200,11 @@ class AH_INTERNAL_API CaptureRegistry {
   std::vector<std::shared_ptr<CaptureGraph>> active_;
   uint64_t next_handle_ = 1;
 };
+
+/// Reports why Stream::Enqueue or IssueOrCapture just refused the calling thread's task
+/// (Stream::LastNotIssued): the stream is going (ACL_ERROR_RT_INVALID_HANDLE), or a task group
+/// cannot take the task (upstream's codes and words).
+AH_INTERNAL_API aclError FailNotIssued(const char* api);
 
 /// Fails with ACL_ERROR_RT_STREAM_CAPTURED (107027) when `stream` captures: `what` ("Synchronizing
 /// a stream") cannot be done to a stream during its capture.

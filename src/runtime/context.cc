@@ -926,7 +926,7 @@ aclError Runtime::RecordEvent(const char* api, aclrtEvent event, aclrtStream str
   record.always_run = true;
   record.label = TaskLabel{"EVENT_RECORD", nullptr, event, 0, target_event->flags(), record_flag};
   if (!target_stream->IssueOrCapture(std::move(record))) {
-    return Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+    return aclnn_host::FailNotIssued(api);
   }
   return ACL_SUCCESS;
 }

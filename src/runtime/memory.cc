@@ -508,7 +508,7 @@ aclError CopyMemory(const char* api, void* dst, size_t dest_max, const void* src
         return copied == ACL_SUCCESS ? TaskResult() : TaskResult{copied, "aclrtMemcpyAsync failed: " + error};
       },
       std::move(pins), ranges, 2, range_device, /*always_run=*/false, TaskLabel{"MEMCPY_ASYNC"});
-  return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+  return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
 }
 
 aclError FillMemory(const char* api, void* dst, size_t max_count, int32_t value, size_t count, bool async,
@@ -542,7 +542,7 @@ aclError FillMemory(const char* api, void* dst, size_t max_count, int32_t value,
         return filled == ACL_SUCCESS ? TaskResult() : TaskResult{filled, "aclrtMemsetAsync failed: " + error};
       },
       std::move(pins), &range, 1, device, /*always_run=*/false, TaskLabel{"MEMSET_ASYNC"});
-  return queued ? ACL_SUCCESS : Fail(api, ACL_ERROR_RT_INVALID_HANDLE, "the stream is being destroyed.");
+  return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
 }
 
 aclError MemoryRegistry::ChargeLocked(const char* api, int32_t device, size_t bytes, size_t requested,

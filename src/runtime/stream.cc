@@ -1,5 +1,6 @@
 #include "runtime/stream.h"
 
+#include "acl/acl_rt.h"
 #include "runtime/capture.h"
 #include "runtime/exception_info.h"
 
@@ -35,6 +36,23 @@ uint32_t& LastTaskIdOfThisThread() {
 
 uint32_t Stream::ThreadLastTaskId() { return LastTaskIdOfThisThread(); }
 
+namespace {
+
+NotIssued& LastNotIssuedOfThisThread() {
+  thread_local NotIssued reason = NotIssued::kStreamStopping;
+  return reason;
+}
+
+// Records why the calling thread's task was refused; returns false, for the refusing return.
+bool Refuse(NotIssued reason) {
+  LastNotIssuedOfThisThread() = reason;
+  return false;
+}
+
+}  // namespace
+
+NotIssued Stream::LastNotIssued() { return LastNotIssuedOfThisThread(); }
+
 bool Stream::EnqueueLocked(StreamTask task, bool always_run, MemoryPins pins, bool* wake) {
   if (stopping_) return false;
   if (!worker_.joinable()) worker_ = std::thread([this] { WorkerLoop(); });
@@ -54,8 +72,8 @@ bool Stream::Enqueue(StreamTask task, MemoryPins pins, const MemoryRange* ranges
   bool wake = false;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (stopping_) return false;
-    if (capture_ != nullptr) {
+    if (stopping_) return Refuse(NotIssued::kStreamStopping);
+    if (capture_ != nullptr || task_group_mode_ == TaskGroupMode::kUpdating) {
       // Recorded, not run: the pins go (a replay takes its own), the ranges stay.
       CapturedTask captured;
       captured.issue = [task] { return task; };
@@ -63,10 +81,11 @@ bool Stream::Enqueue(StreamTask task, MemoryPins pins, const MemoryRange* ranges
       captured.memory.assign(ranges, ranges + range_count);
       captured.memory_device = device;
       captured.label = label;
-      capture_->Add(std::move(captured));  // lock order: Stream, then CaptureGraph
-      return true;
+      if (capture_ != nullptr) return CaptureLocked(std::move(captured));
+      if (!QueueTaskUpdateLocked(std::move(captured), &wake)) return false;
+    } else if (!EnqueueLocked(std::move(task), always_run, std::move(pins), &wake)) {
+      return Refuse(NotIssued::kStreamStopping);
     }
-    if (!EnqueueLocked(std::move(task), always_run, std::move(pins), &wake)) return false;
   }
   if (wake) work_ready_.notify_one();
   return true;
@@ -76,21 +95,113 @@ bool Stream::IssueOrCapture(CapturedTask task, MemoryPins pins) {
   bool wake = false;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (stopping_) return false;
-    if (capture_ != nullptr) {
-      capture_->Add(std::move(task));
-      return true;
-    }
-    StreamTask run = task.issue();
-    try {
-      EnqueueLocked(run, task.always_run, std::move(pins), &wake);
-    } catch (...) {
-      if (task.always_run) run();  // a record already begun must complete, or its waiters hang
-      throw;
+    if (stopping_) return Refuse(NotIssued::kStreamStopping);
+    if (capture_ != nullptr) return CaptureLocked(std::move(task));
+    if (task_group_mode_ == TaskGroupMode::kUpdating) {
+      if (!QueueTaskUpdateLocked(std::move(task), &wake)) return false;
+    } else {
+      StreamTask run = task.issue();
+      try {
+        EnqueueLocked(run, task.always_run, std::move(pins), &wake);
+      } catch (...) {
+        if (task.always_run) run();  // a record already begun must complete, or its waiters hang
+        throw;
+      }
     }
   }
   if (wake) work_ready_.notify_one();
   return true;
+}
+
+bool Stream::CaptureLocked(CapturedTask task) {
+  if (task_group_mode_ == TaskGroupMode::kRecording) {
+    std::lock_guard<std::mutex> group_lock(task_group_->mutex);  // lock order: Stream, then TaskGroup
+    if (!IsKernelTask(task.label)) {
+      task_group_->failed = true;  // upstream marks the model: the group's end fails too
+      return Refuse(NotIssued::kNotKernelInGroup);
+    }
+    // The model's task runs whatever the slot holds when the replay reaches it.
+    auto slot = std::make_shared<TaskSlot>(task);
+    task_group_->slots.push_back(slot);
+    CapturedTask placeholder;
+    placeholder.label = task.label;
+    placeholder.issue = [slot] { return StreamTask([slot] { return slot->Run(); }); };
+    task = std::move(placeholder);
+  }
+  capture_->Add(std::move(task));  // lock order: Stream, then CaptureGraph
+  return true;
+}
+
+bool Stream::QueueTaskUpdateLocked(CapturedTask task, bool* wake) {
+  if (!IsKernelTask(task.label)) return Refuse(NotIssued::kNotKernelInUpdate);
+  std::shared_ptr<TaskSlot> slot;
+  {
+    std::lock_guard<std::mutex> group_lock(task_group_->mutex);
+    if (task_group_->next_update >= task_group_->slots.size()) return Refuse(NotIssued::kUpdateBeyondGroup);
+    slot = task_group_->slots[task_group_->next_update++];
+  }
+  // The replacement takes effect in this stream's order, as the NPU's task-rewrite task does.
+  auto replacement = std::make_shared<CapturedTask>(std::move(task));
+  if (!EnqueueLocked(
+          [slot, replacement] {
+            slot->Set(*replacement);
+            return TaskResult();
+          },
+          /*always_run=*/false, MemoryPins(), wake)) {
+    return Refuse(NotIssued::kStreamStopping);
+  }
+  return true;
+}
+
+TaskGroupMode Stream::task_group_mode() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return task_group_mode_;
+}
+
+bool Stream::BeginTaskGroup(std::shared_ptr<TaskGroup> group) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (capture_ == nullptr || task_group_mode_ != TaskGroupMode::kNone) return false;
+  task_group_mode_ = TaskGroupMode::kRecording;
+  task_group_ = std::move(group);
+  return true;
+}
+
+std::shared_ptr<TaskGroup> Stream::EndTaskGroup() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (task_group_mode_ != TaskGroupMode::kRecording) return nullptr;
+  task_group_mode_ = TaskGroupMode::kNone;
+  return std::move(task_group_);
+}
+
+bool Stream::BeginTaskUpdate(std::shared_ptr<TaskGroup> group, bool* group_taken) {
+  *group_taken = false;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (task_group_mode_ != TaskGroupMode::kNone) return false;
+  {
+    std::lock_guard<std::mutex> group_lock(group->mutex);
+    if (group->updating) {
+      *group_taken = true;
+      return false;
+    }
+    group->updating = true;
+    group->next_update = 0;
+  }
+  task_group_mode_ = TaskGroupMode::kUpdating;
+  task_group_ = std::move(group);
+  return true;
+}
+
+std::shared_ptr<TaskGroup> Stream::EndTaskUpdate(size_t* replaced) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (task_group_mode_ != TaskGroupMode::kUpdating) return nullptr;
+  task_group_mode_ = TaskGroupMode::kNone;
+  {
+    std::lock_guard<std::mutex> group_lock(task_group_->mutex);
+    *replaced = task_group_->next_update;
+    task_group_->updating = false;
+    task_group_->next_update = 0;
+  }
+  return std::move(task_group_);
 }
 
 std::shared_ptr<CaptureGraph> Stream::capture() {
@@ -108,6 +219,10 @@ std::shared_ptr<CaptureGraph> Stream::BeginCapture(std::shared_ptr<CaptureGraph>
 std::shared_ptr<CaptureGraph> Stream::EndCapture(const CaptureGraph* only) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (only != nullptr && capture_.get() != only) return nullptr;
+  if (task_group_mode_ == TaskGroupMode::kRecording) {  // a group left open is discarded with it
+    task_group_mode_ = TaskGroupMode::kNone;
+    task_group_ = nullptr;
+  }
   return std::move(capture_);
 }
 
@@ -165,6 +280,7 @@ Stream::ScopedIeeeFloatingPoint::~ScopedIeeeFloatingPoint() { std::fesetenv(&sav
 bool Stream::BeginInlineTask() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (stopping_ || inline_running_ || completed_ != issued_ || capture_ != nullptr) return false;
+  if (task_group_mode_ == TaskGroupMode::kUpdating) return false;  // the task is an update, not a run
   if (stop_on_failure_ && first_failure_.code != 0) return false;  // the worker decides to skip it
   inline_running_ = true;
   inline_index_ = issued_;
@@ -312,6 +428,12 @@ void Stream::Shutdown() {
     std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
     worker = std::move(worker_);
+    if (task_group_mode_ == TaskGroupMode::kUpdating) {  // the group can be updated by another stream
+      std::lock_guard<std::mutex> group_lock(task_group_->mutex);
+      task_group_->updating = false;
+    }
+    task_group_mode_ = TaskGroupMode::kNone;
+    task_group_ = nullptr;
   }
   work_ready_.notify_all();
   if (worker.joinable()) worker.join();
@@ -329,6 +451,23 @@ uint64_t Event::BeginRecord() {
   std::lock_guard<std::mutex> lock(mutex_);
   reset_ = false;
   return ++recorded_;
+}
+
+void Event::ClearFlag() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  flag_cleared_through_ = timed_sequence_;
+}
+
+namespace {
+constexpr uint64_t kTargetDecidedAtRun = ~uint64_t{0};
+}  // namespace
+
+uint64_t Event::IssuedWaitTarget() { return (flags_ & ACL_EVENT_EXTERNAL) != 0 ? kTargetDecidedAtRun : WaitTarget(); }
+
+uint64_t Event::RunWaitTarget(uint64_t issued) {
+  if (issued != kTargetDecidedAtRun) return issued;
+  std::lock_guard<std::mutex> lock(mutex_);
+  return flag_cleared_through_ + 1;
 }
 
 void Event::MarkReset() {

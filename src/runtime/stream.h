@@ -24,6 +24,18 @@ namespace aclnn_host {
 
 class CaptureGraph;
 struct CapturedTask;
+struct TaskGroup;
+
+/// What a stream does with the kernel tasks issued to it (aclmdlRICaptureTaskGrpBegin/End,
+/// aclmdlRICaptureTaskUpdateBegin/End).
+enum class TaskGroupMode {
+  kNone,
+  kRecording,  // the capture's tasks also go into a task group (kernel tasks only)
+  kUpdating,   // kernel tasks replace a group's tasks, in stream order; nothing else is accepted
+};
+
+/// Why Stream::Enqueue or IssueOrCapture refused a task (FailNotIssued reports it).
+enum class NotIssued { kStreamStopping, kNotKernelInGroup, kNotKernelInUpdate, kUpdateBeyondGroup };
 
 /// What a task reports; a failure surfaces at the next synchronisation, like a device fault.
 struct TaskResult {
@@ -35,7 +47,8 @@ using StreamTask = std::function<TaskResult()>;
 
 /// What a task is, for the models of stream capture (aclmdlRIDebugPrint, aclmdlRIDebugJsonPrint):
 /// `type` in the NPU runtime's task-type names (KERNEL_AIVEC, MEMCPY_ASYNC, EVENT_RECORD...) and
-/// `name`, the operator's for a kernel (else the type). Both are string literals.
+/// `name`, the operator's for a kernel (else the type). Both live as long as the process (literals, or
+/// interned names).
 struct TaskLabel {
   const char* type = "HOSTFUNC_CALLBACK";
   const char* name = nullptr;
@@ -88,6 +101,9 @@ class AH_INTERNAL_API Stream {
   /// the stream is shutting down (nothing issued).
   bool IssueOrCapture(CapturedTask task, MemoryPins pins = MemoryPins());
 
+  /// Why the calling thread's last refused Enqueue or IssueOrCapture was refused.
+  static NotIssued LastNotIssued();
+
   /// The capture this stream records into, or nullptr.
   std::shared_ptr<CaptureGraph> capture();
   /// Starts recording into `graph`: nullptr, or the capture the stream already records into.
@@ -95,6 +111,20 @@ class AH_INTERNAL_API Stream {
   /// Stops recording and returns what was recorded into (nullptr when not capturing). With
   /// `only`, stops only if the stream records into that graph.
   std::shared_ptr<CaptureGraph> EndCapture(const CaptureGraph* only = nullptr);
+
+  TaskGroupMode task_group_mode();
+  /// aclmdlRICaptureTaskGrpBegin: the capture's kernel tasks go into `group` too. False (nothing
+  /// changed) unless the stream captures and is in no task-group mode.
+  bool BeginTaskGroup(std::shared_ptr<TaskGroup> group);
+  /// aclmdlRICaptureTaskGrpEnd: the group being recorded (nullptr when none); the mode goes back.
+  std::shared_ptr<TaskGroup> EndTaskGroup();
+  /// aclmdlRICaptureTaskUpdateBegin: the stream's kernel tasks replace `group`'s, from its first.
+  /// False (nothing changed) when the stream is in a task-group mode or another stream updates
+  /// the group (`*group_taken` tells which).
+  bool BeginTaskUpdate(std::shared_ptr<TaskGroup> group, bool* group_taken);
+  /// aclmdlRICaptureTaskUpdateEnd: the group being updated (nullptr when none) and how many of
+  /// its tasks were replaced; the mode goes back and the group can be updated again.
+  std::shared_ptr<TaskGroup> EndTaskUpdate(size_t* replaced);
 
   /// The stream whose task the calling thread is running, or nullptr (for tasks that must watch
   /// their own stream's cancellations: the same task can run on another stream in a replay).
@@ -199,6 +229,12 @@ class AH_INTERNAL_API Stream {
   static Stream* SwapRunning(Stream* stream);
   static uint64_t SwapRunningEpoch(uint64_t epoch);
   bool EnqueueLocked(StreamTask task, bool always_run, MemoryPins pins, bool* wake);
+  /// Records `task` into the capture (and the task group being recorded). False when the group
+  /// cannot take it.
+  bool CaptureLocked(CapturedTask task);
+  /// In kUpdating mode: queues the replacement of the group's next task by `task`. False when
+  /// `task` is no kernel or the group has no task left to replace.
+  bool QueueTaskUpdateLocked(CapturedTask task, bool* wake);
   void EndInlineTask(TaskResult result);
   void WorkerLoop();
 
@@ -228,8 +264,10 @@ class AH_INTERNAL_API Stream {
   std::thread worker_;  // started by the first Enqueue
   std::atomic<uint64_t> cancellations_{0};
   std::atomic<bool> shutting_down_{false};
-  bool user_created_ = false;              // set before the stream is shared
-  std::shared_ptr<CaptureGraph> capture_;  // guarded by mutex_
+  bool user_created_ = false;                             // set before the stream is shared
+  std::shared_ptr<CaptureGraph> capture_;                 // guarded by mutex_
+  TaskGroupMode task_group_mode_ = TaskGroupMode::kNone;  // guarded by mutex_
+  std::shared_ptr<TaskGroup> task_group_;                 // guarded by mutex_: recorded or updated
 };
 
 /// An event counts its records; a wait targets the latest record at the time of the wait. Records
@@ -255,6 +293,14 @@ class AH_INTERNAL_API Event {
   /// The record a wait issued now targets: the latest one, or after a reset the next one (0:
   /// never recorded and not reset, nothing to wait for).
   uint64_t WaitTarget();
+  /// What a wait issued now waits for: WaitTarget(), or for an ACL_EVENT_EXTERNAL event a decision
+  /// left to when the wait runs. RunWaitTarget turns it into the record to wait for (0: none).
+  /// ACL_EVENT_EXTERNAL events are flags, looked at when the tasks run: a record's completion sets
+  /// the flag, a reset that runs clears it (ClearFlag: the records completed so far are consumed),
+  /// and a wait waits for the first record after them.
+  uint64_t IssuedWaitTarget();
+  uint64_t RunWaitTarget(uint64_t issued);
+  void ClearFlag();
   /// Marks record `sequence` complete.
   void Complete(uint64_t sequence);
   /// The latest record started (0: never recorded).
@@ -285,6 +331,7 @@ class AH_INTERNAL_API Event {
   bool reset_ = false;                   // a reset was issued after the latest record
   uint64_t completed_through_ = 0;       // every record <= this has completed
   std::set<uint64_t> completed_beyond_;  // completed records > completed_through_
+  uint64_t flag_cleared_through_ = 0;    // ACL_EVENT_EXTERNAL: the highest completed record at the last ClearFlag
   uint64_t timed_sequence_ = 0;          // the highest completed record, and when it completed
   std::chrono::steady_clock::time_point timed_at_;
 };
