@@ -331,6 +331,37 @@ TEST(AclTaskGroup, EndingACaptureWithAGroupOpenDiscardsTheGroup) {
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(second)));
 }
 
+// Replays and updates on two streams at once (TSan runs this): every replay runs one whole
+// version of the task, and the last update is what a replay issued after it runs.
+TEST(AclTaskGroup, UpdatesRacingWithReplaysRunOneVersionOrTheOther) {
+  test::RuntimeSession session;
+  aclrtStream stream = session.stream();
+  aclrtStream update = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&update)));
+  test::DeviceBuffer self(kCount * 4), out(kCount * 4);
+  self.Upload(Inputs());
+  const std::vector<float> hardswish = Direct(Hardswish, self, stream);
+  const std::vector<float> relu = Direct(Relu, self, stream);
+  aclmdlRI model = nullptr;
+  aclrtTaskGrp group = nullptr;
+  CaptureOneGroup(stream, self, out, &model, &group);
+  for (int round = 0; round < 40; ++round) {
+    ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, stream)));
+    ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskUpdateBegin(update, group)));
+    ASSERT_EQ((round % 2 == 0 ? Relu : Hardswish)(self, out, update), ACLNN_SUCCESS) << test::TakeErrorMessage();
+    ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskUpdateEnd(update)));
+  }
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
+  const std::vector<float> raced = out.Download<float>(kCount);
+  EXPECT_TRUE(raced == hardswish || raced == relu);
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(update)));  // the last update (round 39) put hardswish back
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, stream)));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
+  EXPECT_EQ(out.Download<float>(kCount), hardswish);
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(update)));
+}
+
 TEST(AclTaskGroup, PartsWithoutModelRunInstancesRefuseGroups) {
   for (const char* soc : {"Ascend910A", "Ascend310B1"}) {
     test::RuntimeSession session(soc);
