@@ -678,10 +678,37 @@ void Step(FuzzedDataProvider& in, State& s) {
       }
       break;
     }
-    case 35: {  // task groups: record operator runs (stand-ins) and other tasks, update them
-      switch (in.ConsumeIntegralInRange<int>(0, 4)) {
+    case 35: {  // task groups (operator runs as stand-ins) and updates; edits of models' tasks
+      switch (in.ConsumeIntegralInRange<int>(0, 6)) {
         case 0:
           aclmdlRICaptureTaskGrpBegin(PickStream(in, s));  // any stream: it may not capture
+          break;
+        case 5: {  // edits of a model's tasks (maybe of a dead or running model): disable or retarget
+          aclrtStream model_stream = nullptr;
+          uint32_t streams = 1;
+          aclmdlRITask tasks[4] = {};
+          uint32_t count = 4;
+          if (aclmdlRIGetStreams(s.models[i], &model_stream, &streams) != ACL_SUCCESS ||
+              aclmdlRIGetTasksByStream(model_stream, tasks, &count) != ACL_SUCCESS || count == 0) {
+            break;
+          }
+          aclmdlRITask task = tasks[in.ConsumeIntegralInRange<uint32_t>(0, count - 1)];
+          if (in.ConsumeBool()) {
+            aclmdlRITaskDisable(task);
+          } else {
+            size_t room = 0;
+            aclmdlRITaskParams params;
+            std::memset(&params, 0, sizeof(params));
+            params.type = static_cast<aclmdlRITaskType>(in.ConsumeIntegralInRange<int>(0, 7));
+            params.valueWaitTaskParams.devAddr = PickDevice(in, s, &room);  // maybe freed: the replay refuses it
+            params.valueWaitTaskParams.value = uint64_t{1} << 63;           // INT64_MIN: a GEQ wait
+            params.valueWaitTaskParams.flag = ACL_STREAM_WAIT_VALUE_GEQ;    // always holds, never waits
+            aclmdlRITaskSetParams(task, &params);
+          }
+          break;
+        }
+        case 6:
+          aclmdlRIUpdate(s.models[i]);
           break;
         case 1:
           aclmdlRICaptureTaskGrpEnd(PickStream(in, s), &s.groups[i]);

@@ -1606,6 +1606,59 @@ TEST(Catalogue, RT_CAP_14) {
   EXPECT_TRUE(Succeeds(aclrtDestroyStream(update)));
 }
 
+// The tasks of a model captured as [value wait for *word == 1, copy of 8 bytes].
+std::vector<aclmdlRITask> CaptureWaitAndCopy(aclrtStream stream, void* word, void* other, aclmdlRI* model) {
+  EXPECT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+  EXPECT_TRUE(Succeeds(aclrtValueWait(word, 1, ACL_STREAM_WAIT_VALUE_EQ, stream)));
+  EXPECT_TRUE(Succeeds(aclrtMemcpyAsync(other, 8, word, 8, ACL_MEMCPY_DEVICE_TO_DEVICE, stream)));
+  EXPECT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, model)));
+  aclrtStream model_stream = nullptr;
+  uint32_t streams = 1;
+  EXPECT_TRUE(Succeeds(aclmdlRIGetStreams(*model, &model_stream, &streams)));
+  std::vector<aclmdlRITask> tasks(2);
+  uint32_t count = 2;
+  EXPECT_TRUE(Succeeds(aclmdlRIGetTasksByStream(model_stream, tasks.data(), &count)));
+  return tasks;
+}
+
+TEST(Catalogue, RT_CAP_15) {
+  RuntimeSession session;
+  void* word = nullptr;
+  void* other = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&word, 8, ACL_MEM_MALLOC_HUGE_FIRST)));
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&other, 8, ACL_MEM_MALLOC_HUGE_FIRST)));
+  ASSERT_TRUE(Succeeds(aclrtMemset(word, 8, 0, 8)));
+  aclmdlRI model = nullptr;
+  const std::vector<aclmdlRITask> tasks = CaptureWaitAndCopy(session.stream(), word, other, &model);
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, session.stream())));  // waits for *word == 1
+  EXPECT_TRUE(FailsWith(aclmdlRITaskDisable(tasks[0]), ACL_ERROR_RT_MODEL_UPDATE_FAILED, "aclmdlRITaskDisable",
+                        {"Checking whether the capture model is updatable: ModelRI (model_id=",
+                         "is in running or capture state, status=RUNNING"}));
+  const uint64_t one = 1;
+  ASSERT_TRUE(Succeeds(aclrtMemcpy(word, 8, &one, 8, ACL_MEMCPY_HOST_TO_DEVICE)));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(session.stream())));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(Succeeds(aclrtFree(word)));
+  EXPECT_TRUE(Succeeds(aclrtFree(other)));
+}
+
+TEST(Catalogue, RT_CAP_16) {
+  RuntimeSession session;
+  void* word = nullptr;
+  void* other = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&word, 8, ACL_MEM_MALLOC_HUGE_FIRST)));
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&other, 8, ACL_MEM_MALLOC_HUGE_FIRST)));
+  aclmdlRI model = nullptr;
+  const std::vector<aclmdlRITask> tasks = CaptureWaitAndCopy(session.stream(), word, other, &model);
+  EXPECT_TRUE(FailsWith(aclmdlRITaskDisable(tasks[1]), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRITaskDisable",
+                        {"current task type is RT_TASK_DEFAULT which cannot be reset."}));
+  EXPECT_TRUE(FailsWith(aclmdlRIUpdate(model), ACL_ERROR_RT_MODEL_UPDATE_FAILED, "aclmdlRIUpdate",
+                        {"model is not ready for update, model_id=", "current status=FAULT"}));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(Succeeds(aclrtFree(word)));
+  EXPECT_TRUE(Succeeds(aclrtFree(other)));
+}
+
 TEST(Catalogue, RT_VER_01) {
   unsetenv("ASCEND_HOME_PATH");
   char name[] = "runtime";

@@ -733,6 +733,152 @@ aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
   });
 }
 
+// Model edits (hicann/runtime src/runtime/api/impl/api_impl.cc TaskSetParams, ModelTaskDisable and
+// ModelUpdate; capture_model_utils.cc CheckCaptureModelForUpdate): an edit waits in the model until
+// aclmdlRIUpdate applies it (CaptureGraph::AddEdit), as CANN's task descriptors do.
+}  // extern "C"
+
+namespace {
+
+// CheckCaptureModelForUpdate: a captured model (not a built one), neither running nor capturing.
+aclError RequireEditableModel(const char* api, CaptureGraph& graph) {
+  if (graph.origin_stream() < 0) {
+    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                "Checking whether the capture model is updatable: Non ACL Graph mode is not supported (the model was "
+                "built with aclmdlRIBuildBegin, not captured).");
+  }
+  const bool capturing = graph.capturing();
+  if (capturing || graph.running()) {
+    return Fail(api, ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+                "Checking whether the capture model is updatable: ModelRI (model_id=%u) is in running or capture "
+                "state, status=%s (synchronise its replays first).",
+                graph.id(), capturing ? "CAPTURING" : "RUNNING");
+  }
+  return ACL_SUCCESS;
+}
+
+// The replacement aclmdlRITaskSetParams makes of a task (CANN converts any task but a DEFAULT one
+// into a value write or wait), or the failure, reported under `api`.
+aclError ReplacementFor(const char* api, CaptureGraph& graph, const aclnn_host::TaskLabel& current,
+                        const aclmdlRITaskParams& params,
+                        std::shared_ptr<const aclnn_host::CapturedTask>* replacement) {
+  switch (params.type) {
+    case ACL_MODEL_RI_TASK_VALUE_WRITE:
+    case ACL_MODEL_RI_TASK_VALUE_WAIT:
+      break;
+    case ACL_MODEL_RI_TASK_KERNEL:
+      return Fail(
+          api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+          "Setting task parameters: kernel parameters cannot be set: aclnn-host's operators are host code, with no "
+          "function handle, arguments or block count (a task group update replaces an operator run).");
+    default:
+      return Fail(
+          api, ACL_ERROR_RT_PARAM_INVALID,
+          "Setting task parameters: params->type %d is invalid: expected TASK_KERNEL(1) or TASK_VALUE_WRITE(5) or "
+          "TASK_VALUE_WAIT(6).",
+          static_cast<int>(params.type));
+  }
+  if (TaskTypeOf(current) == ACL_MODEL_RI_TASK_DEFAULT) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "Setting task parameters: the current task type (%s) is invalid.",
+                current.type);
+  }
+  if (params.taskGrp != nullptr || params.opInfoPtr != nullptr || params.opInfoSize != 0) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                "Setting task parameters: taskGrp and opInfoPtr must be nullptr and opInfoSize 0.");
+  }
+  const bool write = params.type == ACL_MODEL_RI_TASK_VALUE_WRITE;
+  void* address = write ? params.valueWriteTaskParams.devAddr : params.valueWaitTaskParams.devAddr;
+  const uint32_t flag = write ? 0 : params.valueWaitTaskParams.flag;
+  // Beyond CANN, aclrtValueWrite/aclrtValueWait's own checks: the word must be one a task can use.
+  if (address == nullptr || reinterpret_cast<uintptr_t>(address) % sizeof(uint64_t) != 0) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                "Setting task parameters: devAddr %p is not an 8-byte aligned address.", address);
+  }
+  if (flag > ACL_STREAM_WAIT_VALUE_NOR) {
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "Setting task parameters: flag %u is not valid (0 to %u).", flag,
+                ACL_STREAM_WAIT_VALUE_NOR);
+  }
+  *replacement = std::make_shared<const aclnn_host::CapturedTask>(
+      write ? aclnn_host::ValueWriteTask(address, params.valueWriteTaskParams.value, graph.device())
+            : aclnn_host::ValueWaitTask(address, params.valueWaitTaskParams.value, flag, graph.device()));
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
+  const char* api = "aclmdlRITaskSetParams";
+  return Run(api, [&] {
+    if (task == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "task is nullptr.");
+    if (params == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "params is nullptr.");
+    aclError status = RequireIntrospection(api, false);
+    if (status != ACL_SUCCESS) return status;
+    std::shared_ptr<CaptureGraph> graph;
+    size_t index = 0;
+    status = FindTask(api, task, &graph, &index);
+    if (status != ACL_SUCCESS) return status;
+    status = RequireEditableModel(api, *graph);
+    if (status != ACL_SUCCESS) return status;
+    std::shared_ptr<const aclnn_host::CapturedTask> replacement;
+    status = ReplacementFor(api, *graph, graph->TaskLabelAt(index), *params, &replacement);
+    if (status != ACL_SUCCESS) {
+      graph->MarkEditFailed();  // CANN: the model is FAULT, aclmdlRIUpdate fails until the next good edit
+      return status;
+    }
+    graph->AddEdit(index, std::move(replacement));
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRITaskDisable(aclmdlRITask task) {
+  const char* api = "aclmdlRITaskDisable";
+  return Run(api, [&] {
+    if (task == nullptr) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "Setting the status of a specified task to disabled: task is nullptr.");
+    }
+    aclError status = RequireIntrospection(api, false);
+    if (status != ACL_SUCCESS) return status;
+    std::shared_ptr<CaptureGraph> graph;
+    size_t index = 0;
+    status = FindTask(api, task, &graph, &index);
+    if (status != ACL_SUCCESS) return status;
+    status = RequireEditableModel(api, *graph);
+    if (status != ACL_SUCCESS) return status;
+    if (TaskTypeOf(graph->TaskLabelAt(index)) == ACL_MODEL_RI_TASK_DEFAULT) {
+      graph->MarkEditFailed();
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "Setting the status of a specified task to disabled: current task type is RT_TASK_DEFAULT which "
+                  "cannot be reset.");
+    }
+    graph->AddEdit(index, nullptr);
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRIUpdate(aclmdlRI modelRI) {
+  const char* api = "aclmdlRIUpdate";
+  return Run(api, [&] {
+    std::shared_ptr<CaptureGraph> graph;
+    aclError status = FindLiveModel(api, modelRI, &graph);
+    if (status != ACL_SUCCESS) return status;
+    if (graph->origin_stream() < 0) {
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  "Model update: Non ACL Graph mode is not supported (the model was built, not captured).");
+    }
+    status = RequireIntrospection(api, false);
+    if (status != ACL_SUCCESS) return status;
+    if (!graph->ApplyEdits()) {
+      return Fail(api, ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+                  "model is not ready for update, model_id=%u, current status=FAULT (the last task edit failed).",
+                  graph->id());
+    }
+    return ACL_SUCCESS;
+  });
+}
+
 // Task groups (hicann/runtime src/runtime/feature/aclgraph/context_aclgraph.cc): the kernel tasks a
 // capture records between TaskGrpBegin and TaskGrpEnd can later be replaced, one for one, by the
 // operator runs issued to another stream between TaskUpdateBegin and TaskUpdateEnd; the

@@ -797,27 +797,11 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
   return NotSupported("aclrtLaunchKernelWithConfig", "aclrtLaunchKernelWithConfig is not supported by aclnn-host: there are no device kernel binaries: aclnn-host's operators are host code linked into libopapi_nn.so.");
 }
 
-aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
-  (void)task;
-  (void)params;
-  return NotSupported("aclmdlRITaskSetParams", "aclmdlRITaskSetParams is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
 aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task, aclrtLaunchKernelAttrId attrId, aclrtLaunchKernelAttrValue* attrValue) {
   (void)task;
   (void)attrId;
   (void)attrValue;
   return NotSupported("aclmdlRIKernelTaskGetAttribute", "aclmdlRIKernelTaskGetAttribute is not supported by aclnn-host: there are no device kernel binaries: aclnn-host's operators are host code linked into libopapi_nn.so.");
-}
-
-aclError aclmdlRIUpdate(aclmdlRI modelRI) {
-  (void)modelRI;
-  return NotSupported("aclmdlRIUpdate", "aclmdlRIUpdate is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
-aclError aclmdlRITaskDisable(aclmdlRITask task) {
-  (void)task;
-  return NotSupported("aclmdlRITaskDisable", "aclmdlRITaskDisable is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
@@ -1285,7 +1269,7 @@ aclError aclrtCmoAsyncWithDesc(void* cmoDesc, aclrtCmoType cmoType, aclrtStream 
 
 aclError aclmdlRIAbort(aclmdlRI modelRI) {
   (void)modelRI;
-  return NotSupported("aclmdlRIAbort", "aclmdlRIAbort is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
+  return NotSupported("aclmdlRIAbort", "aclmdlRIAbort is not supported by aclnn-host: these parts of model run instances (conditional tasks, aborts, capture into an existing model) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue, aclmdlRICondHandleFlag flag, aclmdlRICondHandle* handle) {
@@ -1293,27 +1277,27 @@ aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
   (void)defaultLaunchValue;
   (void)flag;
   (void)handle;
-  return NotSupported("aclmdlRICondHandleCreate", "aclmdlRICondHandleCreate is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
+  return NotSupported("aclmdlRICondHandleCreate", "aclmdlRICondHandleCreate is not supported by aclnn-host: these parts of model run instances (conditional tasks, aborts, capture into an existing model) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t** ptr) {
   (void)handle;
   (void)ptr;
-  return NotSupported("aclmdlRICondHandleGetCondPtr", "aclmdlRICondHandleGetCondPtr is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
+  return NotSupported("aclmdlRICondHandleGetCondPtr", "aclmdlRICondHandleGetCondPtr is not supported by aclnn-host: these parts of model run instances (conditional tasks, aborts, capture into an existing model) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, uint32_t flags) {
   (void)params;
   (void)stream;
   (void)flags;
-  return NotSupported("aclmdlRIAddCondTask", "aclmdlRIAddCondTask is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
+  return NotSupported("aclmdlRIAddCondTask", "aclmdlRIAddCondTask is not supported by aclnn-host: these parts of model run instances (conditional tasks, aborts, capture into an existing model) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI, aclmdlRICaptureMode mode) {
   (void)stream;
   (void)modelRI;
   (void)mode;
-  return NotSupported("aclmdlRICaptureToModelRIBegin", "aclmdlRICaptureToModelRIBegin is not supported by aclnn-host: these parts of model run instances (conditional tasks, task parameter updates and disabling, aborts) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
+  return NotSupported("aclmdlRICaptureToModelRIBegin", "aclmdlRICaptureToModelRIBegin is not supported by aclnn-host: these parts of model run instances (conditional tasks, aborts, capture into an existing model) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
 }
 
 aclError aclrtPersistentTaskClean(aclrtStream stream) {

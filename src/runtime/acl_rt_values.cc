@@ -71,6 +71,54 @@ aclError PrepareWord(const char* api, void* address, uint32_t flag, uint32_t las
 
 }  // namespace
 
+namespace aclnn_host {
+
+CapturedTask ValueWriteTask(void* address, uint64_t value, int32_t device) {
+  auto* word = static_cast<uint64_t*>(address);
+  CapturedTask task;
+  task.issue = [word, value] {
+    return StreamTask([word, value] {
+      __atomic_store_n(word, value, __ATOMIC_RELEASE);
+      return TaskResult();
+    });
+  };
+  task.memory = {WordRange(address)};
+  task.memory_device = device;
+  task.label = TaskLabel{"MEM_WRITE_VALUE", nullptr, address, value, 0, 0};
+  return task;
+}
+
+CapturedTask ValueWaitTask(void* address, uint64_t value, uint32_t flag, int32_t device) {
+  auto* word = static_cast<const uint64_t*>(address);
+  CapturedTask task;
+  // aclrtStreamAbort and the destruction (aclrtDestroyStream, aclFinalize) of the stream that runs
+  // the wait end it: nothing can hang there. That stream is the one running the task (a replay of
+  // a capture runs it on another), which outlives the task.
+  task.issue = [word, value, flag] {
+    return StreamTask([word, value, flag] {
+      Stream* const waiting = Stream::Running();
+      if (waiting == nullptr) return TaskResult();  // not run by a stream: never happens
+      const uint64_t epoch = Stream::RunningEpoch();
+      for (uint32_t round = 0;; ++round) {
+        if (ConditionHolds(__atomic_load_n(word, __ATOMIC_ACQUIRE), value, flag)) break;
+        if (waiting->shutting_down() || waiting->cancellations() != epoch) break;
+        if (round < 64) {
+          std::this_thread::yield();
+        } else {
+          std::this_thread::sleep_for(std::chrono::microseconds(50));
+        }
+      }
+      return TaskResult();
+    });
+  };
+  task.memory = {WordRange(address)};
+  task.memory_device = device;
+  task.label = TaskLabel{"MEM_WAIT_VALUE", nullptr, address, value, 0, flag};
+  return task;
+}
+
+}  // namespace aclnn_host
+
 extern "C" {
 
 aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
@@ -80,15 +128,9 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
     aclnn_host::MemoryPins pins;
     const aclError status = PrepareWord(api, devAddr, flag, 0, stream, &target, &pins);
     if (status != ACL_SUCCESS) return status;
-    auto* word = static_cast<uint64_t*>(devAddr);
-    const aclnn_host::MemoryRange range = WordRange(devAddr);
-    const bool queued = target->Enqueue(
-        [word, value] {
-          __atomic_store_n(word, value, __ATOMIC_RELEASE);
-          return aclnn_host::TaskResult();
-        },
-        std::move(pins), &range, 1, target->device(), /*always_run=*/false,
-        aclnn_host::TaskLabel{"MEM_WRITE_VALUE", nullptr, devAddr, value, 0, 0});
+    const aclnn_host::CapturedTask task = aclnn_host::ValueWriteTask(devAddr, value, target->device());
+    const bool queued = target->Enqueue(task.issue(), std::move(pins), task.memory.data(), task.memory.size(),
+                                        task.memory_device, /*always_run=*/false, task.label);
     return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
   });
 }
@@ -100,29 +142,9 @@ aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStrea
     aclnn_host::MemoryPins pins;
     const aclError status = PrepareWord(api, devAddr, flag, ACL_STREAM_WAIT_VALUE_NOR, stream, &target, &pins);
     if (status != ACL_SUCCESS) return status;
-    auto* word = static_cast<const uint64_t*>(devAddr);
-    const aclnn_host::MemoryRange range = WordRange(devAddr);
-    // aclrtStreamAbort and the destruction (aclrtDestroyStream, aclFinalize) of the stream that
-    // runs the wait end it: nothing can hang there. That stream is the one running the task (a
-    // replay of a capture runs it on another), which outlives the task.
-    const bool queued = target->Enqueue(
-        [word, value, flag] {
-          aclnn_host::Stream* const waiting = aclnn_host::Stream::Running();
-          if (waiting == nullptr) return aclnn_host::TaskResult();  // not run by a stream: never happens
-          const uint64_t epoch = aclnn_host::Stream::RunningEpoch();
-          for (uint32_t round = 0;; ++round) {
-            if (ConditionHolds(__atomic_load_n(word, __ATOMIC_ACQUIRE), value, flag)) break;
-            if (waiting->shutting_down() || waiting->cancellations() != epoch) break;
-            if (round < 64) {
-              std::this_thread::yield();
-            } else {
-              std::this_thread::sleep_for(std::chrono::microseconds(50));
-            }
-          }
-          return aclnn_host::TaskResult();
-        },
-        std::move(pins), &range, 1, target->device(), /*always_run=*/false,
-        aclnn_host::TaskLabel{"MEM_WAIT_VALUE", nullptr, devAddr, value, 0, flag});
+    const aclnn_host::CapturedTask task = aclnn_host::ValueWaitTask(devAddr, value, flag, target->device());
+    const bool queued = target->Enqueue(task.issue(), std::move(pins), task.memory.data(), task.memory.size(),
+                                        task.memory_device, /*always_run=*/false, task.label);
     return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
   });
 }

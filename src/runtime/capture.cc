@@ -149,7 +149,10 @@ aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& st
   std::vector<CapturedTask> tasks;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    tasks = tasks_;  // replays on several streams at once are allowed: each issues its own copy
+    tasks.reserve(tasks_.size());
+    for (const CapturedTask& task : tasks_) {  // replays on several streams at once: each issues its own copy
+      if (!task.disabled) tasks.push_back(task);
+    }
   }
   // Every task's memory is checked before any task is issued: a replay runs whole or not at all.
   std::vector<MemoryPins> pins(tasks.size());
@@ -162,10 +165,28 @@ aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& st
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "task %zu of the model cannot run: %s", i, problem.c_str());
     }
   }
+  // The model runs until the replay's last task: edits wait for that (a replay recorded into a
+  // capturing stream does not run now).
+  const bool runs_now = stream->capture() == nullptr;
+  if (runs_now) running_replays_->fetch_add(1, std::memory_order_acq_rel);
   for (size_t i = 0; i < tasks.size(); ++i) {
     // A replay into a capturing stream records the task as it is: its issue decisions are then
     // made at each replay of the outer model.
-    if (!stream->IssueOrCapture(std::move(tasks[i]), std::move(pins[i]))) return FailNotIssued(api);
+    if (!stream->IssueOrCapture(std::move(tasks[i]), std::move(pins[i]))) {
+      if (runs_now) running_replays_->fetch_sub(1, std::memory_order_acq_rel);
+      return FailNotIssued(api);
+    }
+  }
+  if (runs_now) {
+    std::shared_ptr<std::atomic<int>> running = running_replays_;
+    if (!stream->Enqueue(
+            [running] {
+              running->fetch_sub(1, std::memory_order_acq_rel);
+              return TaskResult();
+            },
+            /*always_run=*/true, TaskLabel{"MODEL_END"})) {
+      running_replays_->fetch_sub(1, std::memory_order_acq_rel);
+    }
   }
   return ACL_SUCCESS;
 }
@@ -248,7 +269,41 @@ int64_t CaptureGraph::TaskIndex(aclmdlRITask task) {
 
 TaskLabel CaptureGraph::TaskLabelAt(size_t index) {
   std::lock_guard<std::mutex> lock(mutex_);
+  const auto edit = edits_.find(index);
+  if (edit != edits_.end() && edit->second != nullptr) return edit->second->label;  // seen before the update
   return index < tasks_.size() ? tasks_[index].label : TaskLabel{""};
+}
+
+void CaptureGraph::AddEdit(size_t index, std::shared_ptr<const CapturedTask> replacement) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  edits_[index] = std::move(replacement);
+  edit_state_ = EditState::kUpdating;
+}
+
+void CaptureGraph::MarkEditFailed() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  edit_state_ = EditState::kFault;
+}
+
+CaptureGraph::EditState CaptureGraph::edit_state() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return edit_state_;
+}
+
+bool CaptureGraph::ApplyEdits() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (edit_state_ == EditState::kFault) return false;
+  for (const auto& edit : edits_) {
+    if (edit.first >= tasks_.size()) continue;
+    if (edit.second == nullptr) {
+      tasks_[edit.first].disabled = true;
+    } else {
+      tasks_[edit.first] = *edit.second;
+    }
+  }
+  edits_.clear();
+  edit_state_ = EditState::kReady;
+  return true;
 }
 
 void CaptureGraph::AddTaskGroup(const std::shared_ptr<TaskGroup>& group) {

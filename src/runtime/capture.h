@@ -33,7 +33,13 @@ struct CapturedTask {
   std::vector<MemoryRange> memory;  // checked and pinned again at each replay
   int32_t memory_device = -1;       // the device `memory` must belong to (-1: any)
   TaskLabel label;
+  bool disabled = false;  // aclmdlRITaskDisable, applied by aclmdlRIUpdate: replays skip it
 };
+
+/// The tasks of aclrtValueWrite and aclrtValueWait (the 64-bit word at `address` of `device`), as
+/// issued and as aclmdlRITaskSetParams re-targets them.
+AH_INTERNAL_API CapturedTask ValueWriteTask(void* address, uint64_t value, int32_t device);
+AH_INTERNAL_API CapturedTask ValueWaitTask(void* address, uint64_t value, uint32_t flag, int32_t device);
 
 /// Whether a task runs on the vector or cube cores (an operator run): the only kind a task group
 /// holds, and the only kind a task update may replace (upstream's rule).
@@ -114,6 +120,20 @@ class AH_INTERNAL_API CaptureGraph {
   /// The group behind `handle`, or nullptr.
   std::shared_ptr<TaskGroup> FindTaskGroup(aclrtTaskGrp handle);
 
+  /// Edits of a captured model's tasks (aclmdlRITaskDisable, aclmdlRITaskSetParams) wait in the
+  /// model until aclmdlRIUpdate applies them, as CANN's task descriptors do; the introspection
+  /// functions see them at once. The model's state follows CANN's: each edit makes it UPDATING,
+  /// a failed edit FAULT, and an update READY.
+  enum class EditState { kReady, kUpdating, kFault };
+  /// Records an edit of the task at `index`: its replacement, or (nullptr) its disabling.
+  void AddEdit(size_t index, std::shared_ptr<const CapturedTask> replacement);
+  void MarkEditFailed();
+  EditState edit_state();
+  /// Applies the edits and makes the model READY; false (nothing applied) when it is FAULT.
+  bool ApplyEdits();
+  /// Whether a replay is issued and not finished (upstream's RUNNING: no edit then).
+  bool running() const { return running_replays_->load(std::memory_order_acquire) > 0; }
+
   /// aclmdlRIDestroyRegisterCallback: false when `func` is registered already (CANN keys the
   /// callbacks by function alone).
   bool AddDestroyCallback(aclrtCallback func, void* user_data);
@@ -161,6 +181,10 @@ class AH_INTERNAL_API CaptureGraph {
   std::shared_ptr<Stream> execute_stream_;
   std::map<uintptr_t, std::pair<aclrtCallback, void*>> destroy_callbacks_;  // guarded by mutex_
   std::vector<std::shared_ptr<TaskGroup>> task_groups_;                     // guarded by mutex_
+  std::map<size_t, std::shared_ptr<const CapturedTask>> edits_;             // guarded by mutex_
+  EditState edit_state_ = EditState::kReady;                                // guarded by mutex_
+  // Replays issued and not finished; shared with each replay's last task, which may outlive us.
+  std::shared_ptr<std::atomic<int>> running_replays_ = std::make_shared<std::atomic<int>>(0);
 };
 
 /// The live models (aclmdlRI handles) and the captures in progress, process-wide.
