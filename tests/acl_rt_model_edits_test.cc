@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
@@ -132,7 +133,7 @@ TEST_F(AclModelEdits, SetParamsRetargetsAValueTaskAndIntrospectionSeesItAtOnce) 
 
 TEST_F(AclModelEdits, UpstreamsChecksAndTheFaultState) {
   aclmdlRI model = CaptureModel();
-  const std::vector<aclmdlRITask> tasks = TasksOf(model);
+  std::vector<aclmdlRITask> tasks = TasksOf(model);
   aclmdlRITaskParams params;
   std::memset(&params, 0, sizeof(params));
   params.type = ACL_MODEL_RI_TASK_VALUE_WRITE;
@@ -142,33 +143,55 @@ TEST_F(AclModelEdits, UpstreamsChecksAndTheFaultState) {
   EXPECT_TRUE(FailsWith(aclmdlRITaskSetParams(nullptr, &params), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRITaskSetParams"));
   EXPECT_TRUE(FailsWith(aclmdlRITaskSetParams(tasks[1], nullptr), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRITaskSetParams"));
   EXPECT_TRUE(FailsWith(aclmdlRIUpdate(nullptr), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRIUpdate"));
+  EXPECT_TRUE(Succeeds(aclmdlRIUpdate(model)));  // READY, nothing to apply
 
-  // A DEFAULT task (the fill) cannot be disabled: the model is FAULT and cannot be updated...
+  // Each bad edit fails with its code and makes the model FAULT for good (upstream's CanUpdate):
+  // no later edit or update is taken, and the model runs as it was.
+  struct BadEdit {
+    aclmdlRITaskType type;
+    size_t task;
+    size_t op_info_size;
+    size_t address_offset;
+    aclError code;
+    const char* phrase;
+  };
+  const BadEdit bad_edits[] = {
+      {ACL_MODEL_RI_TASK_EVENT_RECORD, 1, 0, 0, ACL_ERROR_RT_PARAM_INVALID,
+       "TASK_KERNEL(1) or TASK_VALUE_WRITE(5) or TASK_VALUE_WAIT(6)"},
+      {ACL_MODEL_RI_TASK_KERNEL, 1, 0, 0, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "kernel parameters"},
+      {ACL_MODEL_RI_TASK_VALUE_WRITE, 1, 4, 0, ACL_ERROR_RT_PARAM_INVALID, "opInfoSize 0"},
+      {ACL_MODEL_RI_TASK_VALUE_WRITE, 1, 0, 4, ACL_ERROR_RT_PARAM_INVALID, "8-byte aligned"},
+      {ACL_MODEL_RI_TASK_VALUE_WRITE, 0, 0, 0, ACL_ERROR_RT_PARAM_INVALID, "current task type"},
+  };
+  for (const BadEdit& bad : bad_edits) {
+    std::memset(&params, 0, sizeof(params));
+    params.type = bad.type;
+    params.opInfoSize = bad.op_info_size;
+    params.valueWriteTaskParams.devAddr = static_cast<char*>(words_[1]) + bad.address_offset;
+    EXPECT_TRUE(
+        FailsWith(aclmdlRITaskSetParams(tasks[bad.task], &params), bad.code, "aclmdlRITaskSetParams", {bad.phrase}))
+        << bad.phrase;
+    params.type = ACL_MODEL_RI_TASK_VALUE_WRITE;
+    params.opInfoSize = 0;
+    params.valueWriteTaskParams.devAddr = words_[1];
+    EXPECT_TRUE(FailsWith(aclmdlRITaskSetParams(tasks[1], &params), ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+                          "aclmdlRITaskSetParams", {"status=FAULT"}))
+        << bad.phrase;
+    EXPECT_TRUE(FailsWith(aclmdlRIUpdate(model), ACL_ERROR_RT_MODEL_UPDATE_FAILED, "aclmdlRIUpdate", {"FAULT"}));
+    ResetWords();
+    RunModel(model);
+    EXPECT_EQ(ReadWord(words_[0]), 5u);
+    EXPECT_EQ(ReadWord(words_[1]), 0u);
+    EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+    model = CaptureModel();
+    tasks = TasksOf(model);
+  }
+
+  // A DEFAULT task (the fill) cannot be disabled: FAULT too.
   EXPECT_TRUE(FailsWith(aclmdlRITaskDisable(tasks[0]), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRITaskDisable",
                         {"RT_TASK_DEFAULT which cannot be reset"}));
+  EXPECT_TRUE(FailsWith(aclmdlRITaskDisable(tasks[1]), ACL_ERROR_RT_MODEL_UPDATE_FAILED, "aclmdlRITaskDisable"));
   EXPECT_TRUE(FailsWith(aclmdlRIUpdate(model), ACL_ERROR_RT_MODEL_UPDATE_FAILED, "aclmdlRIUpdate", {"FAULT"}));
-  // ... until a good edit.
-  ASSERT_TRUE(Succeeds(aclmdlRITaskSetParams(tasks[1], &params)));
-  EXPECT_TRUE(Succeeds(aclmdlRIUpdate(model)));
-
-  params.type = ACL_MODEL_RI_TASK_EVENT_RECORD;
-  EXPECT_TRUE(FailsWith(aclmdlRITaskSetParams(tasks[1], &params), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRITaskSetParams",
-                        {"TASK_KERNEL(1) or TASK_VALUE_WRITE(5) or TASK_VALUE_WAIT(6)"}));
-  params.type = ACL_MODEL_RI_TASK_KERNEL;
-  EXPECT_TRUE(
-      FailsWith(aclmdlRITaskSetParams(tasks[1], &params), ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclmdlRITaskSetParams"));
-  params.type = ACL_MODEL_RI_TASK_VALUE_WRITE;
-  params.opInfoSize = 4;
-  EXPECT_TRUE(FailsWith(aclmdlRITaskSetParams(tasks[1], &params), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRITaskSetParams",
-                        {"opInfoSize 0"}));
-  params.opInfoSize = 0;
-  params.valueWriteTaskParams.devAddr = static_cast<char*>(words_[1]) + 4;
-  EXPECT_TRUE(FailsWith(aclmdlRITaskSetParams(tasks[1], &params), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRITaskSetParams",
-                        {"8-byte aligned"}));
-  params.type = ACL_MODEL_RI_TASK_VALUE_WRITE;
-  params.valueWriteTaskParams.devAddr = words_[1];
-  EXPECT_TRUE(FailsWith(aclmdlRITaskSetParams(tasks[0], &params), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRITaskSetParams",
-                        {"current task type"}));
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
   // A destroyed model's tasks name nothing.
   EXPECT_TRUE(FailsWith(aclmdlRITaskDisable(tasks[1]), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRITaskDisable"));
@@ -189,6 +212,29 @@ TEST_F(AclModelEdits, ARunningModelCannotBeEdited) {
   WriteWord(words_[0], 1);
   ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
   EXPECT_EQ(ReadWord(words_[1]), 7u);
+  EXPECT_TRUE(Succeeds(aclmdlRITaskDisable(tasks[1])));
+  EXPECT_TRUE(Succeeds(aclmdlRIUpdate(model)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+// Replays racing with captures begun and ended on the same stream (TSan runs this): each replay
+// is issued whole to the queue or recorded whole, so once the stream is synchronised the model is
+// not running and can be edited.
+TEST_F(AclModelEdits, ReplaysRacingWithCapturesOfTheirStreamLeaveTheModelEditable) {
+  aclmdlRI model = CaptureModel();
+  const std::vector<aclmdlRITask> tasks = TasksOf(model);
+  aclrtStream stream = session_.stream();
+  std::thread replays([&] {
+    for (int i = 0; i < 200; ++i) aclmdlRIExecuteAsync(model, stream);
+  });
+  for (int i = 0; i < 100; ++i) {
+    if (aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED) != ACL_SUCCESS) continue;
+    aclmdlRI captured = nullptr;
+    if (aclmdlRICaptureEnd(stream, &captured) == ACL_SUCCESS) aclmdlRIDestroy(captured);
+  }
+  replays.join();
+  test::TakeErrorMessage();
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
   EXPECT_TRUE(Succeeds(aclmdlRITaskDisable(tasks[1])));
   EXPECT_TRUE(Succeeds(aclmdlRIUpdate(model)));
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));

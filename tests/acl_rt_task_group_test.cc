@@ -4,7 +4,11 @@
 // extension (aclnnHostLaunchOperatorStandIn), whose tasks are kernels for the groups.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <cstring>
+#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
@@ -161,7 +165,7 @@ TEST(AclTaskGroup, AReplayIssuedBeforeTheUpdateRunsTheUpdatedTaskWhenItWaitsForI
   EXPECT_TRUE(Succeeds(aclrtDestroyStream(update)));
 }
 
-TEST(AclTaskGroup, OnlyOperatorRunsJoinAGroupAndAFailedGroupDoesNotEndTheCapture) {
+TEST(AclTaskGroup, OnlyOperatorRunsJoinAGroupAndAnyOtherTaskInvalidatesTheCapture) {
   test::RuntimeSession session;
   aclrtStream stream = session.stream();
   test::DeviceBuffer self(kCount * 4), out(kCount * 4), copy(kCount * 4);
@@ -169,6 +173,7 @@ TEST(AclTaskGroup, OnlyOperatorRunsJoinAGroupAndAFailedGroupDoesNotEndTheCapture
 
   ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
   ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskGrpBegin(stream)));
+  ASSERT_EQ(Hardswish(self, out, stream), ACLNN_SUCCESS) << test::TakeErrorMessage();
   EXPECT_TRUE(FailsWith(aclrtMemcpyAsync(copy.get(), 64, self.get(), 64, ACL_MEMCPY_DEVICE_TO_DEVICE, stream),
                         ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT, "aclrtMemcpyAsync", {"Cube Core or Vector Core"}));
   EXPECT_TRUE(FailsWith(aclrtLaunchHostFunc(
@@ -178,16 +183,25 @@ TEST(AclTaskGroup, OnlyOperatorRunsJoinAGroupAndAFailedGroupDoesNotEndTheCapture
   EXPECT_TRUE(FailsWith(aclmdlRICaptureTaskGrpEnd(stream, &group), ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
                         "aclmdlRICaptureTaskGrpEnd", {"has errors"}));
   EXPECT_EQ(group, nullptr);
-  // The capture goes on, and a later group is clean.
+  // As upstream: the model's task-group error stays (a later group's end fails too), and the
+  // capture is invalidated: its end returns no model.
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskGrpBegin(stream)));
+  ASSERT_EQ(Hardswish(self, out, stream), ACLNN_SUCCESS) << test::TakeErrorMessage();
+  EXPECT_TRUE(FailsWith(aclmdlRICaptureTaskGrpEnd(stream, &group), ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
+                        "aclmdlRICaptureTaskGrpEnd"));
+  aclmdlRI model = reinterpret_cast<aclmdlRI>(0x1);
+  EXPECT_TRUE(
+      FailsWith(aclmdlRICaptureEnd(stream, &model), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED, "aclmdlRICaptureEnd"));
+  EXPECT_EQ(model, nullptr);
+
+  // A clean capture: the group holds the operator run only.
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
   ASSERT_TRUE(Succeeds(aclrtMemcpyAsync(copy.get(), 64, self.get(), 64, ACL_MEMCPY_DEVICE_TO_DEVICE, stream)));
   ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskGrpBegin(stream)));
   ASSERT_EQ(Hardswish(self, out, stream), ACLNN_SUCCESS) << test::TakeErrorMessage();
   ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskGrpEnd(stream, &group)));
   EXPECT_NE(group, nullptr);
-  aclmdlRI model = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
-
-  // The model holds the copy and the operator run; the refused tasks were not recorded.
   aclrtStream model_stream = nullptr;
   uint32_t count = 1;
   ASSERT_TRUE(Succeeds(aclmdlRIGetStreams(model, &model_stream, &count)));
@@ -306,33 +320,37 @@ TEST(AclTaskGroup, AStreamThatGoesDuringAnUpdateFreesTheGroupForAnother) {
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
 }
 
-TEST(AclTaskGroup, EndingACaptureWithAGroupOpenDiscardsTheGroup) {
+TEST(AclTaskGroup, EndingACaptureWithAGroupOpenFailsAndDiscardsTheCapture) {
   test::RuntimeSession session;
   aclrtStream stream = session.stream();
   test::DeviceBuffer self(kCount * 4), out(kCount * 4);
   ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
   ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskGrpBegin(stream)));
   ASSERT_EQ(Hardswish(self, out, stream), ACLNN_SUCCESS) << test::TakeErrorMessage();
-  aclmdlRI model = nullptr;
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
-  // The stream is out of sample mode: a new capture starts clean.
+  aclmdlRI model = reinterpret_cast<aclmdlRI>(0x1);
+  EXPECT_TRUE(FailsWith(aclmdlRICaptureEnd(stream, &model), ACL_ERROR_STREAM_TASK_GROUP_STATUS, "aclmdlRICaptureEnd",
+                        {"A task group is not closed"}));
+  EXPECT_EQ(model, nullptr);
+  // The stream is out of sample mode and capture: a new capture starts clean.
   ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
   aclrtTaskGrp group = nullptr;
   EXPECT_TRUE(FailsWith(aclmdlRICaptureTaskGrpEnd(stream, &group), ACL_ERROR_STREAM_TASK_GROUP_STATUS,
                         "aclmdlRICaptureTaskGrpEnd"));
-  // A model run is no operator run: a group refuses it whole.
+  ASSERT_EQ(Hardswish(self, out, stream), ACLNN_SUCCESS) << test::TakeErrorMessage();
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
+  // A model run is no operator run: a group refuses it whole, and the capture is then invalid.
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
   ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskGrpBegin(stream)));
   EXPECT_TRUE(FailsWith(aclmdlRIExecuteAsync(model, stream), ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT, "aclmdlRIExecuteAsync",
                         {"a model run is not a task running on Cube Core or Vector Core"}));
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskGrpEnd(stream, &group)));
+  EXPECT_TRUE(FailsWith(aclmdlRICaptureTaskGrpEnd(stream, &group), ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
+                        "aclmdlRICaptureTaskGrpEnd"));
   aclmdlRI second = nullptr;
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &second)));
+  EXPECT_TRUE(
+      FailsWith(aclmdlRICaptureEnd(stream, &second), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED, "aclmdlRICaptureEnd"));
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
-  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(second)));
 }
 
-// Replays and updates on two streams at once (TSan runs this): every replay runs one whole
-// version of the task, and the last update is what a replay issued after it runs.
 TEST(AclTaskGroup, UpdatesRacingWithReplaysRunOneVersionOrTheOther) {
   test::RuntimeSession session;
   aclrtStream stream = session.stream();
@@ -358,6 +376,122 @@ TEST(AclTaskGroup, UpdatesRacingWithReplaysRunOneVersionOrTheOther) {
   ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, stream)));
   ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
   EXPECT_EQ(out.Download<float>(kCount), hardswish);
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(update)));
+}
+
+// A replay pins the memory of its group's tasks when issued: aclrtFree of it waits for the run.
+TEST(AclTaskGroup, FreeingMemoryOfAGroupsOperatorRunWaitsForTheReplay) {
+  test::RuntimeSession session;
+  aclrtStream stream = session.stream();
+  test::DeviceBuffer self(kCount * 4), gate(8);
+  gate.Upload(std::vector<uint64_t>{0});
+  self.Upload(Inputs());
+  void* out_memory = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&out_memory, kCount * 4, ACL_MEM_MALLOC_HUGE_FIRST)));
+  aclmdlRI model = nullptr;
+  {
+    test::Layout layout;
+    layout.view = {kCount};
+    test::Tensor x(layout, self.get()), y(layout, out_memory);
+    uint64_t workspace_size = 0;
+    aclOpExecutor* executor = nullptr;
+    ASSERT_EQ(aclnnReluGetWorkspaceSize(x.get(), y.get(), &workspace_size, &executor), ACLNN_SUCCESS);
+    ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+    ASSERT_TRUE(Succeeds(aclrtValueWait(gate.get(), 1, ACL_STREAM_WAIT_VALUE_EQ, stream)));
+    ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskGrpBegin(stream)));
+    ASSERT_EQ(aclnnRelu(test::WorkspaceOfSize(workspace_size), workspace_size, executor, stream), ACLNN_SUCCESS);
+    aclrtTaskGrp group = nullptr;
+    ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskGrpEnd(stream, &group)));
+    ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
+  }
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, stream)));  // held at the gate
+  std::atomic<bool> freed(false);
+  std::thread freeing([&] {
+    EXPECT_TRUE(Succeeds(aclrtSetDevice(0)));
+    EXPECT_TRUE(Succeeds(aclrtFree(out_memory)));
+    freed.store(true);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_FALSE(freed.load());  // the queued run still holds the memory
+  gate.Upload(std::vector<uint64_t>{1});
+  freeing.join();
+  EXPECT_TRUE(freed.load());
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+// An edit of a group's task (aclmdlRITaskSetParams, aclmdlRIUpdate) keeps it in its group: a
+// later task-group update still reaches the model, and introspection shows the current task.
+TEST(AclTaskGroup, AnEditedGroupTaskStillTakesUpdates) {
+  test::RuntimeSession session;
+  aclrtStream stream = session.stream();
+  aclrtStream update = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&update)));
+  test::DeviceBuffer self(kCount * 4), out(kCount * 4), word(8);
+  self.Upload(Inputs());
+  word.Upload(std::vector<uint64_t>{0});
+  const std::vector<float> relu = Direct(Relu, self, stream);
+  aclmdlRI model = nullptr;
+  aclrtTaskGrp group = nullptr;
+  CaptureOneGroup(stream, self, out, &model, &group);
+  aclrtStream model_stream = nullptr;
+  uint32_t count = 1;
+  ASSERT_TRUE(Succeeds(aclmdlRIGetStreams(model, &model_stream, &count)));
+  aclmdlRITask task = nullptr;
+  count = 1;
+  ASSERT_TRUE(Succeeds(aclmdlRIGetTasksByStream(model_stream, &task, &count)));
+  aclmdlRITaskParams params;
+  std::memset(&params, 0, sizeof(params));
+  params.type = ACL_MODEL_RI_TASK_VALUE_WRITE;
+  params.valueWriteTaskParams.devAddr = word.get();
+  params.valueWriteTaskParams.value = 3;
+  ASSERT_TRUE(Succeeds(aclmdlRITaskSetParams(task, &params)));
+  ASSERT_TRUE(Succeeds(aclmdlRIUpdate(model)));
+  ASSERT_TRUE(Succeeds(aclmdlRIExecute(model, -1)));
+  EXPECT_EQ(word.Download<uint64_t>(1)[0], 3u);
+  aclmdlRITaskType type = ACL_MODEL_RI_TASK_DEFAULT;
+  ASSERT_TRUE(Succeeds(aclmdlRITaskGetType(task, &type)));
+  EXPECT_EQ(type, ACL_MODEL_RI_TASK_VALUE_WRITE);
+
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskUpdateBegin(update, group)));
+  ASSERT_EQ(Relu(self, out, update), ACLNN_SUCCESS) << test::TakeErrorMessage();
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskUpdateEnd(update)));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(update)));
+  ASSERT_TRUE(Succeeds(aclmdlRIExecute(model, -1)));
+  EXPECT_EQ(out.Download<float>(kCount), relu);
+  ASSERT_TRUE(Succeeds(aclmdlRITaskGetType(task, &type)));
+  EXPECT_EQ(type, ACL_MODEL_RI_TASK_KERNEL);
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(update)));
+}
+
+// Upstream's AllocTask serves an update before a capture: a capture begun on an updating stream
+// does not take the stream's operator runs.
+TEST(AclTaskGroup, AnUpdateComesBeforeACaptureBegunOnTheSameStream) {
+  test::RuntimeSession session;
+  aclrtStream stream = session.stream();
+  aclrtStream update = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&update)));
+  test::DeviceBuffer self(kCount * 4), out(kCount * 4);
+  self.Upload(Inputs());
+  aclmdlRI model = nullptr;
+  aclrtTaskGrp group = nullptr;
+  CaptureOneGroup(stream, self, out, &model, &group);
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskUpdateBegin(update, group)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(update, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_EQ(Relu(self, out, update), ACLNN_SUCCESS) << test::TakeErrorMessage();
+  aclmdlRI captured = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(update, &captured)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskUpdateEnd(update)));  // the run was the update
+  aclrtStream captured_stream = nullptr;
+  uint32_t count = 1;
+  ASSERT_TRUE(Succeeds(aclmdlRIGetStreams(captured, &captured_stream, &count)));
+  uint32_t tasks = 9;
+  ASSERT_TRUE(Succeeds(aclmdlRIGetTasksByStream(captured_stream, nullptr, &tasks)));
+  EXPECT_EQ(tasks, 0u);
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(update)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(captured)));
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
   EXPECT_TRUE(Succeeds(aclrtDestroyStream(update)));
 }

@@ -152,7 +152,8 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
                                           ranges, range_count, target->device(), /*always_run=*/false,
                                           TaskLabel{"KERNEL_AIVEC", executor->op_name});
       if (!queued) {
-        aclnn_host::FailNotIssued(api);  // the runtime's line, with its acl code
+        aclnn_host::FailNotIssued(api);                // the runtime's line, with its acl code
+        if (!executor->repeatable) Consume(executor);  // a single-use executor goes, as after a run
         return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "the run was not issued (see the runtime error above).");
       }
     }

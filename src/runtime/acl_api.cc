@@ -198,13 +198,9 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
     auto issue = [target_event, timeout_seconds] {
       const uint64_t issued_target = target_event->IssuedWaitTarget();  // ACL_EVENT_EXTERNAL: decided when run
       return aclnn_host::StreamTask([target_event, issued_target, timeout_seconds] {
-        const uint64_t sequence = target_event->RunWaitTarget(issued_target);
-        if (sequence == 0) return aclnn_host::TaskResult();  // never recorded, nothing to wait for
-        if (timeout_seconds == 0) {
-          target_event->WaitFor(sequence);
-          return aclnn_host::TaskResult();
-        }
-        if (target_event->WaitFor(sequence, std::chrono::seconds(timeout_seconds))) return aclnn_host::TaskResult();
+        const auto bound = timeout_seconds == 0 ? std::chrono::milliseconds::max()
+                                                : std::chrono::milliseconds(std::chrono::seconds(timeout_seconds));
+        if (target_event->WaitIssued(issued_target, bound)) return aclnn_host::TaskResult();
         return aclnn_host::TaskResult{
             ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
             aclnn_host::FormatString("aclrtStreamWaitEvent: the event's record did not complete within the op-wait "

@@ -171,20 +171,29 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
     std::shared_ptr<CaptureGraph> graph = target->capture();
     // A stream bound to a model being built is not capturing (aclmdlRIBuildEnd ends that); nor is
     // one whose capture another thread ended meanwhile.
+    const bool target_group_open = target->task_group_mode() == aclnn_host::TaskGroupMode::kRecording;
     if (graph == nullptr || graph->origin_stream() < 0 || target->EndCapture(graph.get()) == nullptr) {
       return Fail(api, ACL_ERROR_RT_STREAM_NOT_CAPTURED,
                   "The stream (stream_id=%d) is not in capture status, call aclmdlRICaptureBegin to capture the "
                   "stream first.",
                   target->id());
     }
+    // EndCapture discarded a task group left open: upstream's model check then fails the end.
+    const bool group_open = target_group_open;
     const bool wrong_thread =
         graph->begin_thread() != std::this_thread::get_id() && graph->mode() != ACL_MODEL_RI_CAPTURE_MODE_RELAXED;
     graph->StopCapturing();
     CaptureRegistry::Get().CaptureStopped(graph);
     const aclmdlRI handle = graph->handle();
-    if (wrong_thread || graph->invalidated()) {
-      // Upstream clears the capture model in both cases: nothing is returned.
+    if (wrong_thread || graph->invalidated() || group_open) {
+      // Upstream clears the capture model in these cases: nothing is returned.
       CaptureRegistry::Get().Destroy(handle);
+      if (group_open && !wrong_thread && !graph->invalidated()) {
+        return Fail(api, ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+                    "A task group is not closed on stream %d (call aclmdlRICaptureTaskGrpEnd before "
+                    "aclmdlRICaptureEnd); the capture is discarded.",
+                    target->id());
+      }
       if (wrong_thread) {
         return Fail(api, ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD,
                     "end capture in the wrong thread: the capture of stream %d began on another thread and its mode "
@@ -748,11 +757,17 @@ aclError RequireEditableModel(const char* api, CaptureGraph& graph) {
                 "built with aclmdlRIBuildBegin, not captured).");
   }
   const bool capturing = graph.capturing();
-  if (capturing || graph.running()) {
-    return Fail(api, ACL_ERROR_RT_MODEL_UPDATE_FAILED,
-                "Checking whether the capture model is updatable: ModelRI (model_id=%u) is in running or capture "
-                "state, status=%s (synchronise its replays first).",
-                graph.id(), capturing ? "CAPTURING" : "RUNNING");
+  const bool fault = graph.edit_state() == CaptureGraph::EditState::kFault;
+  if (capturing || fault || graph.running()) {
+    return Fail(
+        api, ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+        "Checking whether the capture model is updatable: ModelRI (model_id=%u) is in running or capture "
+        "state, status=%s%s.",
+        graph.id(),
+        capturing ? "CAPTURING"
+        : fault   ? "FAULT"
+                  : "RUNNING",
+        fault ? " (a task edit failed: the model cannot be edited any more)" : " (synchronise its replays first)");
   }
   return ACL_SUCCESS;
 }
@@ -870,6 +885,10 @@ aclError aclmdlRIUpdate(aclmdlRI modelRI) {
     }
     status = RequireIntrospection(api, false);
     if (status != ACL_SUCCESS) return status;
+    if (graph->capturing()) {
+      return Fail(api, ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+                  "model is not ready for update, model_id=%u, current status=CAPTURING.", graph->id());
+    }
     if (!graph->ApplyEdits()) {
       return Fail(api, ACL_ERROR_RT_MODEL_UPDATE_FAILED,
                   "model is not ready for update, model_id=%u, current status=FAULT (the last task edit failed).",
@@ -911,7 +930,7 @@ aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp* handle) {
     const aclError status = FindTaskGroupStream(api, stream, &target);
     if (status != ACL_SUCCESS) return status;
     const std::shared_ptr<CaptureGraph> graph = target->capture();
-    if (!Captures(*target)) {
+    if (graph == nullptr || graph->origin_stream() < 0) {  // not capturing (a build's stream is a model's)
       return Fail(api, ACL_ERROR_RT_STREAM_NOT_CAPTURED,
                   "Marking the end of a task group: stream (stream_id=%d) is not in the capture stage.", target->id());
     }
@@ -923,12 +942,7 @@ aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp* handle) {
                   "(stream_id=%d).",
                   target->id());
     }
-    bool failed = false;
-    {
-      std::lock_guard<std::mutex> lock(group->mutex);
-      failed = group->failed;
-    }
-    if (failed) {
+    if (graph->task_groups_failed()) {
       return Fail(api, ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
                   "Marks the end of the task group failed: stream (stream_id=%d): the ACL Graph associated with the "
                   "stream has errors (a task that is not an operator run was issued to the group). Handle the error "

@@ -295,8 +295,7 @@ aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus* statu
     std::shared_ptr<aclnn_host::Event> target;
     const aclError result = Runtime::Get().FindEvent(api, event, &target);
     if (result != ACL_SUCCESS) return result;
-    *status =
-        target->IsComplete(target->WaitTarget()) ? ACL_EVENT_WAIT_STATUS_COMPLETE : ACL_EVENT_WAIT_STATUS_NOT_READY;
+    *status = target->WaitWouldPass() ? ACL_EVENT_WAIT_STATUS_COMPLETE : ACL_EVENT_WAIT_STATUS_NOT_READY;
     return ACL_SUCCESS;
   });
 }
@@ -434,8 +433,7 @@ aclError IssueEventWait(const char* api, aclrtStream stream, aclrtEvent event, s
   auto issue = [target_event, bound, timeout, api] {
     const uint64_t issued_target = target_event->IssuedWaitTarget();
     return aclnn_host::StreamTask([target_event, issued_target, bound, timeout, api] {
-      const uint64_t sequence = target_event->RunWaitTarget(issued_target);
-      if (sequence == 0 || target_event->WaitFor(sequence, bound)) return aclnn_host::TaskResult();
+      if (target_event->WaitIssued(issued_target, bound)) return aclnn_host::TaskResult();
       return aclnn_host::TaskResult{
           ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
           aclnn_host::FormatString("%s: the event's record did not complete within %d ms.", api, timeout)};

@@ -74,6 +74,17 @@ void CaptureGraph::Add(CapturedTask task) {
   tasks_.push_back(std::move(task));
 }
 
+void CaptureGraph::FailTaskGroups() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  task_groups_failed_ = true;
+  invalidated_ = true;
+}
+
+bool CaptureGraph::task_groups_failed() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return task_groups_failed_;
+}
+
 void CaptureGraph::Invalidate() {
   std::lock_guard<std::mutex> lock(mutex_);
   invalidated_ = true;
@@ -133,19 +144,6 @@ size_t CaptureGraph::task_count() {
 }
 
 aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& stream) {
-  // A model run is one task that is not an operator run: refused whole by a task group or an update.
-  switch (stream->task_group_mode()) {
-    case TaskGroupMode::kRecording:
-      return Fail(api, ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
-                  "Adding the task to the task group failed: a model run is not a task running on Cube Core or "
-                  "Vector Core; only those can be added to a task group.");
-    case TaskGroupMode::kUpdating:
-      return Fail(api, ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
-                  "Updating the task group failed: a model run is not a task running on Cube Core or Vector Core; "
-                  "only those support task group update.");
-    case TaskGroupMode::kNone:
-      break;
-  }
   std::vector<CapturedTask> tasks;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -155,39 +153,41 @@ aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& st
     }
   }
   // Every task's memory is checked before any task is issued: a replay runs whole or not at all.
+  // A task group's task pins what its slot holds now (what an update puts there later is checked
+  // and pinned when the task runs).
   std::vector<MemoryPins> pins(tasks.size());
   for (size_t i = 0; i < tasks.size(); ++i) {
-    const CapturedTask& task = tasks[i];
-    if (task.memory.empty()) continue;
+    int32_t device = tasks[i].memory_device;
+    const std::vector<MemoryRange> memory = tasks[i].slot != nullptr ? tasks[i].slot->memory(&device) : tasks[i].memory;
+    if (memory.empty()) continue;
     std::string problem;
-    if (!MemoryRegistry::Get().CheckAndPin(task.memory.data(), task.memory.size(), task.memory_device,
-                                           Runtime::Get().strict(), &pins[i], &problem)) {
+    if (!MemoryRegistry::Get().CheckAndPin(memory.data(), memory.size(), device, Runtime::Get().strict(), &pins[i],
+                                           &problem)) {
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "task %zu of the model cannot run: %s", i, problem.c_str());
     }
   }
-  // The model runs until the replay's last task: edits wait for that (a replay recorded into a
-  // capturing stream does not run now).
-  const bool runs_now = stream->capture() == nullptr;
-  if (runs_now) running_replays_->fetch_add(1, std::memory_order_acq_rel);
-  for (size_t i = 0; i < tasks.size(); ++i) {
-    // A replay into a capturing stream records the task as it is: its issue decisions are then
-    // made at each replay of the outer model.
-    if (!stream->IssueOrCapture(std::move(tasks[i]), std::move(pins[i]))) {
-      if (runs_now) running_replays_->fetch_sub(1, std::memory_order_acq_rel);
-      return FailNotIssued(api);
+  // The model runs until the replay's last task: edits wait for that. The count is handed to the
+  // end task once it is queued; a replay refused or recorded into a capture gives it back.
+  std::shared_ptr<std::atomic<int>> running = running_replays_;
+  running->fetch_add(1, std::memory_order_acq_rel);
+  CapturedTask end;
+  end.always_run = true;
+  end.label = TaskLabel{"MODEL_END"};
+  end.issue = [running] {
+    return StreamTask([running] {
+      running->fetch_sub(1, std::memory_order_acq_rel);
+      return TaskResult();
+    });
+  };
+  bool end_queued = false;
+  struct GiveBack {
+    const std::shared_ptr<std::atomic<int>>& running;
+    const bool& handed;
+    ~GiveBack() {
+      if (!handed) running->fetch_sub(1, std::memory_order_acq_rel);
     }
-  }
-  if (runs_now) {
-    std::shared_ptr<std::atomic<int>> running = running_replays_;
-    if (!stream->Enqueue(
-            [running] {
-              running->fetch_sub(1, std::memory_order_acq_rel);
-              return TaskResult();
-            },
-            /*always_run=*/true, TaskLabel{"MODEL_END"})) {
-      running_replays_->fetch_sub(1, std::memory_order_acq_rel);
-    }
-  }
+  } give_back{running, end_queued};
+  if (!stream->IssueReplay(tasks, pins, std::move(end), &end_queued)) return FailNotIssued(api);
   return ACL_SUCCESS;
 }
 
@@ -271,13 +271,14 @@ TaskLabel CaptureGraph::TaskLabelAt(size_t index) {
   std::lock_guard<std::mutex> lock(mutex_);
   const auto edit = edits_.find(index);
   if (edit != edits_.end() && edit->second != nullptr) return edit->second->label;  // seen before the update
-  return index < tasks_.size() ? tasks_[index].label : TaskLabel{""};
+  if (index >= tasks_.size()) return TaskLabel{""};
+  return tasks_[index].slot != nullptr ? tasks_[index].slot->label() : tasks_[index].label;
 }
 
 void CaptureGraph::AddEdit(size_t index, std::shared_ptr<const CapturedTask> replacement) {
   std::lock_guard<std::mutex> lock(mutex_);
   edits_[index] = std::move(replacement);
-  edit_state_ = EditState::kUpdating;
+  if (edit_state_ != EditState::kFault) edit_state_ = EditState::kUpdating;  // FAULT stays (upstream)
 }
 
 void CaptureGraph::MarkEditFailed() {
@@ -295,10 +296,13 @@ bool CaptureGraph::ApplyEdits() {
   if (edit_state_ == EditState::kFault) return false;
   for (const auto& edit : edits_) {
     if (edit.first >= tasks_.size()) continue;
+    CapturedTask& task = tasks_[edit.first];
     if (edit.second == nullptr) {
-      tasks_[edit.first].disabled = true;
+      task.disabled = true;
+    } else if (task.slot != nullptr) {
+      task.slot->Set(*edit.second);  // a group's task stays in its group: later updates still reach it
     } else {
-      tasks_[edit.first] = *edit.second;
+      task = *edit.second;
     }
   }
   edits_.clear();
@@ -345,6 +349,12 @@ TaskLabel TaskSlot::label() {
   return task_.label;
 }
 
+std::vector<MemoryRange> TaskSlot::memory(int32_t* device) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  *device = task_.memory_device;
+  return task_.memory;
+}
+
 TaskResult TaskSlot::Run() {
   CapturedTask task;
   {
@@ -375,6 +385,14 @@ aclError FailNotIssued(const char* api) {
     case NotIssued::kUpdateBeyondGroup:
       return Fail(api, ACL_ERROR_RT_INTERNAL_ERROR,
                   "The number of tasks cannot exceed the size of the task group being updated.");
+    case NotIssued::kModelRunInGroup:
+      return Fail(api, ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
+                  "Adding the task to the task group failed: a model run is not a task running on Cube Core or "
+                  "Vector Core; only those can be added to a task group.");
+    case NotIssued::kModelRunInUpdate:
+      return Fail(api, ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
+                  "Updating the task group failed: a model run is not a task running on Cube Core or Vector Core; "
+                  "only those support task group update.");
     case NotIssued::kStreamStopping:
       break;
   }

@@ -26,6 +26,8 @@
 
 namespace aclnn_host {
 
+class TaskSlot;
+
 /// One recorded task. `issue` makes the task to queue, at each replay.
 struct CapturedTask {
   std::function<StreamTask()> issue;
@@ -33,7 +35,8 @@ struct CapturedTask {
   std::vector<MemoryRange> memory;  // checked and pinned again at each replay
   int32_t memory_device = -1;       // the device `memory` must belong to (-1: any)
   TaskLabel label;
-  bool disabled = false;  // aclmdlRITaskDisable, applied by aclmdlRIUpdate: replays skip it
+  bool disabled = false;           // aclmdlRITaskDisable, applied by aclmdlRIUpdate: replays skip it
+  std::shared_ptr<TaskSlot> slot;  // a task group's task: `issue` runs what the slot holds then
 };
 
 /// The tasks of aclrtValueWrite and aclrtValueWait (the 64-bit word at `address` of `device`), as
@@ -54,6 +57,8 @@ class AH_INTERNAL_API TaskSlot {
   explicit TaskSlot(CapturedTask task) : task_(std::move(task)) {}
   void Set(CapturedTask task);
   TaskLabel label();
+  /// The memory of the task the slot holds now (a replay pins it until the task runs).
+  std::vector<MemoryRange> memory(int32_t* device);
   /// Runs the task the slot holds now, with its memory checked and pinned now.
   TaskResult Run();
 
@@ -86,6 +91,10 @@ class AH_INTERNAL_API CaptureGraph {
   aclmdlRI handle() const { return handle_; }
 
   void Add(CapturedTask task);
+  /// A task a task group cannot hold was issued into one (upstream's task-group error of the
+  /// model): every later aclmdlRICaptureTaskGrpEnd fails, and the capture is invalidated.
+  void FailTaskGroups();
+  bool task_groups_failed();
   /// Marks the capture failed (a task could not be recorded): aclmdlRICaptureEnd then reports
   /// ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED and returns no model.
   void Invalidate();
@@ -174,6 +183,7 @@ class AH_INTERNAL_API CaptureGraph {
   std::mutex mutex_;
   std::vector<CapturedTask> tasks_;
   bool invalidated_ = false;
+  bool task_groups_failed_ = false;
   bool capturing_ = true;
   std::string name_;
   std::shared_ptr<Stream> bound_stream_;

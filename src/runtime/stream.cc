@@ -81,7 +81,8 @@ bool Stream::Enqueue(StreamTask task, MemoryPins pins, const MemoryRange* ranges
       captured.memory.assign(ranges, ranges + range_count);
       captured.memory_device = device;
       captured.label = label;
-      if (capture_ != nullptr) return CaptureLocked(std::move(captured));
+      // An update comes first, as upstream's AllocTask decides (a capture begun on an updating stream).
+      if (task_group_mode_ != TaskGroupMode::kUpdating) return CaptureLocked(std::move(captured));
       if (!QueueTaskUpdateLocked(std::move(captured), &wake)) return false;
     } else if (!EnqueueLocked(std::move(task), always_run, std::move(pins), &wake)) {
       return Refuse(NotIssued::kStreamStopping);
@@ -96,9 +97,10 @@ bool Stream::IssueOrCapture(CapturedTask task, MemoryPins pins) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (stopping_) return Refuse(NotIssued::kStreamStopping);
-    if (capture_ != nullptr) return CaptureLocked(std::move(task));
     if (task_group_mode_ == TaskGroupMode::kUpdating) {
       if (!QueueTaskUpdateLocked(std::move(task), &wake)) return false;
+    } else if (capture_ != nullptr) {
+      return CaptureLocked(std::move(task));
     } else {
       StreamTask run = task.issue();
       try {
@@ -117,7 +119,9 @@ bool Stream::CaptureLocked(CapturedTask task) {
   if (task_group_mode_ == TaskGroupMode::kRecording) {
     std::lock_guard<std::mutex> group_lock(task_group_->mutex);  // lock order: Stream, then TaskGroup
     if (!IsKernelTask(task.label)) {
-      task_group_->failed = true;  // upstream marks the model: the group's end fails too
+      // As upstream: the model's task-group error is set (every later group end fails) and the
+      // capture is invalidated (aclmdlRICaptureEnd returns no model).
+      capture_->FailTaskGroups();
       return Refuse(NotIssued::kNotKernelInGroup);
     }
     // The model's task runs whatever the slot holds when the replay reaches it.
@@ -125,6 +129,7 @@ bool Stream::CaptureLocked(CapturedTask task) {
     task_group_->slots.push_back(slot);
     CapturedTask placeholder;
     placeholder.label = task.label;
+    placeholder.slot = slot;
     placeholder.issue = [slot] { return StreamTask([slot] { return slot->Run(); }); };
     task = std::move(placeholder);
   }
@@ -150,6 +155,40 @@ bool Stream::QueueTaskUpdateLocked(CapturedTask task, bool* wake) {
           /*always_run=*/false, MemoryPins(), wake)) {
     return Refuse(NotIssued::kStreamStopping);
   }
+  return true;
+}
+
+bool Stream::IssueReplay(std::vector<CapturedTask>& tasks, std::vector<MemoryPins>& pins, CapturedTask end,
+                         bool* end_queued) {
+  *end_queued = false;
+  bool wake = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (stopping_) return Refuse(NotIssued::kStreamStopping);
+    // A model run is one task, and not an operator run: a task group or an update refuses it whole.
+    if (task_group_mode_ == TaskGroupMode::kUpdating) return Refuse(NotIssued::kModelRunInUpdate);
+    if (task_group_mode_ == TaskGroupMode::kRecording) {
+      capture_->FailTaskGroups();
+      return Refuse(NotIssued::kModelRunInGroup);
+    }
+    if (capture_ != nullptr) {
+      // Recorded as they are: their issue decisions are made at each replay of the outer model.
+      for (CapturedTask& task : tasks) capture_->Add(std::move(task));
+      return true;
+    }
+    for (size_t i = 0; i < tasks.size(); ++i) {
+      StreamTask run = tasks[i].issue();
+      try {
+        EnqueueLocked(run, tasks[i].always_run, std::move(pins[i]), &wake);
+      } catch (...) {
+        if (tasks[i].always_run) run();  // a record already begun must complete, or its waiters hang
+        throw;
+      }
+    }
+    EnqueueLocked(end.issue(), /*always_run=*/true, MemoryPins(), &wake);
+    *end_queued = true;
+  }
+  if (wake) work_ready_.notify_one();
   return true;
 }
 
@@ -424,19 +463,21 @@ void Stream::Shutdown() {
   shutting_down_.store(true, std::memory_order_release);  // a waiting task started before this ends
   cancellations_.fetch_add(1, std::memory_order_acq_rel);
   std::thread worker;
+  std::shared_ptr<TaskGroup> updated_group;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
     worker = std::move(worker_);
-    if (task_group_mode_ == TaskGroupMode::kUpdating) {  // the group can be updated by another stream
-      std::lock_guard<std::mutex> group_lock(task_group_->mutex);
-      task_group_->updating = false;
-    }
+    if (task_group_mode_ == TaskGroupMode::kUpdating) updated_group = std::move(task_group_);
     task_group_mode_ = TaskGroupMode::kNone;
     task_group_ = nullptr;
   }
   work_ready_.notify_all();
   if (worker.joinable()) worker.join();
+  if (updated_group != nullptr) {  // its queued replacements have run: another stream may update it now
+    std::lock_guard<std::mutex> group_lock(updated_group->mutex);
+    updated_group->updating = false;
+  }
   // A task running inline on another thread finishes too (that thread keeps the stream alive).
   std::unique_lock<std::mutex> lock(mutex_);
   ++done_waiters_;
@@ -463,12 +504,6 @@ constexpr uint64_t kTargetDecidedAtRun = ~uint64_t{0};
 }  // namespace
 
 uint64_t Event::IssuedWaitTarget() { return (flags_ & ACL_EVENT_EXTERNAL) != 0 ? kTargetDecidedAtRun : WaitTarget(); }
-
-uint64_t Event::RunWaitTarget(uint64_t issued) {
-  if (issued != kTargetDecidedAtRun) return issued;
-  std::lock_guard<std::mutex> lock(mutex_);
-  return flag_cleared_through_ + 1;
-}
 
 void Event::MarkReset() {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -511,20 +546,25 @@ bool Event::IsCompleteLocked(uint64_t sequence) const {
 void Event::WaitFor(uint64_t sequence) { WaitFor(sequence, std::chrono::milliseconds::max()); }
 
 bool Event::WaitFor(uint64_t sequence, std::chrono::milliseconds timeout) {
+  return WaitUntil([this, sequence] { return IsCompleteLocked(sequence); },
+                   [this, sequence] { return sequence > recorded_; }, timeout);
+}
+
+template <typename Done, typename NeverIssued>
+bool Event::WaitUntil(Done done, NeverIssued never_issued, std::chrono::milliseconds timeout) {
   Stream* const running = Stream::Running();
   const uint64_t epoch = running != nullptr ? Stream::RunningEpoch() : 0;
   const bool forever = timeout == std::chrono::milliseconds::max();  // now + max would overflow
   const auto deadline =
       forever ? std::chrono::steady_clock::time_point::max() : std::chrono::steady_clock::now() + timeout;
   std::unique_lock<std::mutex> lock(mutex_);
-  while (!IsCompleteLocked(sequence)) {
+  while (!done()) {
     // aclrtStreamAbort ends the wait (the tasks behind it are dropped). The stream's shutdown
     // drains: it ends only a wait for a record not yet issued (after a reset), which might never
     // come; a record already issued completes, so the order of the work after the wait holds.
     if (running != nullptr) {
       const bool aborted = running->cancellations() != epoch && !running->shutting_down();
-      const bool never_issued = running->shutting_down() && sequence > recorded_;
-      if (aborted || never_issued) return true;
+      if (aborted || (running->shutting_down() && never_issued())) return true;
     }
     if (!forever && std::chrono::steady_clock::now() >= deadline) return false;
     // A completion wakes the wait at once; the slices only bound how late a cancellation is seen.
@@ -533,6 +573,21 @@ bool Event::WaitFor(uint64_t sequence, std::chrono::milliseconds timeout) {
     completed_cv_.wait_until(lock, slice);
   }
   return true;
+}
+
+bool Event::WaitIssued(uint64_t issued, std::chrono::milliseconds timeout) {
+  if (issued == 0) return true;  // never recorded: nothing to wait for
+  if (issued != kTargetDecidedAtRun) return WaitFor(issued, timeout);
+  // The flag: set by any record completed after the last clear (in whatever order records on
+  // several streams complete); only a record issued after the clear can still set it.
+  return WaitUntil([this] { return timed_sequence_ > flag_cleared_through_; },
+                   [this] { return recorded_ <= flag_cleared_through_; }, timeout);
+}
+
+bool Event::WaitWouldPass() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if ((flags_ & ACL_EVENT_EXTERNAL) != 0) return timed_sequence_ > flag_cleared_through_;
+  return IsCompleteLocked(reset_ ? recorded_ + 1 : recorded_);
 }
 
 bool Event::CompletionTime(uint64_t sequence, std::chrono::steady_clock::time_point* when) {

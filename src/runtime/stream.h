@@ -16,6 +16,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "common/export.h"
 #include "runtime/memory.h"
@@ -35,7 +36,14 @@ enum class TaskGroupMode {
 };
 
 /// Why Stream::Enqueue or IssueOrCapture refused a task (FailNotIssued reports it).
-enum class NotIssued { kStreamStopping, kNotKernelInGroup, kNotKernelInUpdate, kUpdateBeyondGroup };
+enum class NotIssued {
+  kStreamStopping,
+  kNotKernelInGroup,
+  kNotKernelInUpdate,
+  kUpdateBeyondGroup,
+  kModelRunInGroup,
+  kModelRunInUpdate,
+};
 
 /// What a task reports; a failure surfaces at the next synchronisation, like a device fault.
 struct TaskResult {
@@ -100,6 +108,12 @@ class AH_INTERNAL_API Stream {
   /// runs at each replay); otherwise `task.issue()` runs now and its task is queued. False once
   /// the stream is shutting down (nothing issued).
   bool IssueOrCapture(CapturedTask task, MemoryPins pins = MemoryPins());
+
+  /// A model's replay (CaptureGraph::Replay): `tasks` with their `pins`, then `end` (always run),
+  /// issued under one hold of the stream's lock, so a capture or a task-group mode that begins
+  /// meanwhile takes all of them or none. While the stream captures, the tasks are recorded and
+  /// `end` is not (*end_queued tells). False when refused (LastNotIssued says why).
+  bool IssueReplay(std::vector<CapturedTask>& tasks, std::vector<MemoryPins>& pins, CapturedTask end, bool* end_queued);
 
   /// Why the calling thread's last refused Enqueue or IssueOrCapture was refused.
   static NotIssued LastNotIssued();
@@ -299,7 +313,11 @@ class AH_INTERNAL_API Event {
   /// the flag, a reset that runs clears it (ClearFlag: the records completed so far are consumed),
   /// and a wait waits for the first record after them.
   uint64_t IssuedWaitTarget();
-  uint64_t RunWaitTarget(uint64_t issued);
+  /// Waits, when the wait task runs, for what IssuedWaitTarget() named (false: timed out). Like
+  /// WaitFor, a wait run by a stream task also ends when that stream is aborted or shuts down.
+  bool WaitIssued(uint64_t issued, std::chrono::milliseconds timeout);
+  /// Whether a wait issued now would not block (aclrtQueryEventWaitStatus).
+  bool WaitWouldPass();
   void ClearFlag();
   /// Marks record `sequence` complete.
   void Complete(uint64_t sequence);
@@ -320,6 +338,10 @@ class AH_INTERNAL_API Event {
 
  private:
   bool IsCompleteLocked(uint64_t sequence) const;
+  /// Waits (mutex_ taken) until done(); a stream task's wait also ends on its stream's abort, and on
+  /// its shutdown when never_issued() (what it waits for may never come).
+  template <typename Done, typename NeverIssued>
+  bool WaitUntil(Done done, NeverIssued never_issued, std::chrono::milliseconds timeout);
 
   const int32_t device_;
   const uint32_t id_;
