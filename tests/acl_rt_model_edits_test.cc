@@ -27,6 +27,15 @@ void WriteWord(void* word, uint64_t value) {
   ASSERT_TRUE(Succeeds(aclrtMemcpy(word, 8, &value, 8, ACL_MEMCPY_HOST_TO_DEVICE)));
 }
 
+// Writes 1 to a word a value wait is polling, from a stream task (an atomic store, as the waits read).
+void Release(void* word) {
+  aclrtStream other = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&other)));
+  ASSERT_TRUE(Succeeds(aclrtValueWrite(word, 1, 0, other)));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(other)));
+  ASSERT_TRUE(Succeeds(aclrtDestroyStream(other)));
+}
+
 // The tasks of a captured model, in recording order.
 std::vector<aclmdlRITask> TasksOf(aclmdlRI model) {
   aclrtStream model_stream = nullptr;
@@ -209,7 +218,9 @@ TEST_F(AclModelEdits, ARunningModelCannotBeEdited) {
   ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, stream)));  // waits for words_[0] == 1
   EXPECT_TRUE(FailsWith(aclmdlRITaskDisable(tasks[1]), ACL_ERROR_RT_MODEL_UPDATE_FAILED, "aclmdlRITaskDisable",
                         {"running or capture state", "RUNNING"}));
-  WriteWord(words_[0], 1);
+  // An update is refused too while the replay runs.
+  EXPECT_TRUE(FailsWith(aclmdlRIUpdate(model), ACL_ERROR_RT_MODEL_UPDATE_FAILED, "aclmdlRIUpdate", {"RUNNING"}));
+  Release(words_[0]);
   ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
   EXPECT_EQ(ReadWord(words_[1]), 7u);
   EXPECT_TRUE(Succeeds(aclmdlRITaskDisable(tasks[1])));
@@ -238,6 +249,27 @@ TEST_F(AclModelEdits, ReplaysRacingWithCapturesOfTheirStreamLeaveTheModelEditabl
   EXPECT_TRUE(Succeeds(aclmdlRITaskDisable(tasks[1])));
   EXPECT_TRUE(Succeeds(aclmdlRIUpdate(model)));
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+// A model replayed into a capture is recorded as the inner model's tasks; editing the outer
+// model changes its own copy only.
+TEST_F(AclModelEdits, EditingAModelThatReplaysAnotherLeavesTheOtherAlone) {
+  aclmdlRI inner = CaptureModel();
+  aclrtStream stream = session_.stream();
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(inner, stream)));
+  aclmdlRI outer = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &outer)));
+  const std::vector<aclmdlRITask> outer_tasks = TasksOf(outer);
+  ASSERT_EQ(outer_tasks.size(), 3u);
+  ASSERT_TRUE(Succeeds(aclmdlRITaskDisable(outer_tasks[1])));
+  ASSERT_TRUE(Succeeds(aclmdlRIUpdate(outer)));
+  RunModel(outer);
+  EXPECT_EQ(ReadWord(words_[0]), 0u);
+  RunModel(inner);
+  EXPECT_EQ(ReadWord(words_[0]), 5u);
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(outer)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(inner)));
 }
 
 TEST_F(AclModelEdits, BuiltModelsAreNotCapturedOnesAndInferencePartsHaveNoEdits) {

@@ -413,12 +413,66 @@ TEST(AclTaskGroup, FreeingMemoryOfAGroupsOperatorRunWaitsForTheReplay) {
     freed.store(true);
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  EXPECT_FALSE(freed.load());  // the queued run still holds the memory
-  gate.Upload(std::vector<uint64_t>{1});
+  EXPECT_FALSE(freed.load());      // the queued run still holds the memory
+  aclrtStream releaser = nullptr;  // the gate opens from a stream task (an atomic store)
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&releaser)));
+  ASSERT_TRUE(Succeeds(aclrtValueWrite(gate.get(), 1, 0, releaser)));
   freeing.join();
+  ASSERT_TRUE(Succeeds(aclrtDestroyStream(releaser)));
   EXPECT_TRUE(freed.load());
   ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+// What an update replaced is no longer held by the replays waiting to run the group: freeing it
+// does not wait for them (the new task's memory is held instead).
+TEST(AclTaskGroup, FreeingWhatAnUpdateReplacedDoesNotWaitForPendingReplays) {
+  test::RuntimeSession session;
+  aclrtStream stream = session.stream();
+  aclrtStream update = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&update)));
+  test::DeviceBuffer self(kCount * 4), out(kCount * 4), gate(8);
+  gate.Upload(std::vector<uint64_t>{0});
+  self.Upload(Inputs());
+  void* old_out = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&old_out, kCount * 4, ACL_MEM_MALLOC_HUGE_FIRST)));
+  test::Layout layout;
+  layout.view = {kCount};
+  test::Tensor x(layout, self.get()), old_y(layout, old_out);
+  uint64_t workspace_size = 0;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(aclnnReluGetWorkspaceSize(x.get(), old_y.get(), &workspace_size, &executor), ACLNN_SUCCESS);
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclrtValueWait(gate.get(), 1, ACL_STREAM_WAIT_VALUE_EQ, stream)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskGrpBegin(stream)));
+  ASSERT_EQ(aclnnRelu(test::WorkspaceOfSize(workspace_size), workspace_size, executor, stream), ACLNN_SUCCESS);
+  aclrtTaskGrp group = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskGrpEnd(stream, &group)));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
+
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, stream)));  // held at the gate
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskUpdateBegin(update, group)));
+  ASSERT_EQ(Relu(self, out, update), ACLNN_SUCCESS) << test::TakeErrorMessage();
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureTaskUpdateEnd(update)));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(update)));
+  std::atomic<bool> freed(false);
+  std::thread freeing([&] {
+    EXPECT_TRUE(Succeeds(aclrtSetDevice(0)));
+    EXPECT_TRUE(Succeeds(aclrtFree(old_out)));
+    freed.store(true);
+  });
+  for (int i = 0; i < 500 && !freed.load(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_TRUE(freed.load());  // while the replay still waits at the gate
+  aclrtStream releaser = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&releaser)));
+  ASSERT_TRUE(Succeeds(aclrtValueWrite(gate.get(), 1, 0, releaser)));
+  freeing.join();
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
+  EXPECT_EQ(out.Download<float>(kCount), Direct(Relu, self, stream));  // the replay ran the new task
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(releaser)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(update)));
 }
 
 // An edit of a group's task (aclmdlRITaskSetParams, aclmdlRIUpdate) keeps it in its group: a

@@ -171,15 +171,13 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
     std::shared_ptr<CaptureGraph> graph = target->capture();
     // A stream bound to a model being built is not capturing (aclmdlRIBuildEnd ends that); nor is
     // one whose capture another thread ended meanwhile.
-    const bool target_group_open = target->task_group_mode() == aclnn_host::TaskGroupMode::kRecording;
-    if (graph == nullptr || graph->origin_stream() < 0 || target->EndCapture(graph.get()) == nullptr) {
+    bool group_open = false;  // EndCapture discards a group left open: upstream then fails the end
+    if (graph == nullptr || graph->origin_stream() < 0 || target->EndCapture(graph.get(), &group_open) == nullptr) {
       return Fail(api, ACL_ERROR_RT_STREAM_NOT_CAPTURED,
                   "The stream (stream_id=%d) is not in capture status, call aclmdlRICaptureBegin to capture the "
                   "stream first.",
                   target->id());
     }
-    // EndCapture discarded a task group left open: upstream's model check then fails the end.
-    const bool group_open = target_group_open;
     const bool wrong_thread =
         graph->begin_thread() != std::this_thread::get_id() && graph->mode() != ACL_MODEL_RI_CAPTURE_MODE_RELAXED;
     graph->StopCapturing();
@@ -839,7 +837,7 @@ aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
     std::shared_ptr<const aclnn_host::CapturedTask> replacement;
     status = ReplacementFor(api, *graph, graph->TaskLabelAt(index), *params, &replacement);
     if (status != ACL_SUCCESS) {
-      graph->MarkEditFailed();  // CANN: the model is FAULT, aclmdlRIUpdate fails until the next good edit
+      graph->MarkEditFailed();  // CANN: the model is FAULT for good: no later edit or update
       return status;
     }
     graph->AddEdit(index, std::move(replacement));
@@ -885,9 +883,12 @@ aclError aclmdlRIUpdate(aclmdlRI modelRI) {
     }
     status = RequireIntrospection(api, false);
     if (status != ACL_SUCCESS) return status;
-    if (graph->capturing()) {
+    // Upstream's model is then CAPTURING or RUNNING, not UPDATING: no update (a replay issued
+    // before it would otherwise run some old and some new tasks).
+    if (graph->capturing() || graph->running()) {
       return Fail(api, ACL_ERROR_RT_MODEL_UPDATE_FAILED,
-                  "model is not ready for update, model_id=%u, current status=CAPTURING.", graph->id());
+                  "model is not ready for update, model_id=%u, current status=%s (synchronise its replays first).",
+                  graph->id(), graph->capturing() ? "CAPTURING" : "RUNNING");
     }
     if (!graph->ApplyEdits()) {
       return Fail(api, ACL_ERROR_RT_MODEL_UPDATE_FAILED,

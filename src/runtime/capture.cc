@@ -153,16 +153,23 @@ aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& st
     }
   }
   // Every task's memory is checked before any task is issued: a replay runs whole or not at all.
-  // A task group's task pins what its slot holds now (what an update puts there later is checked
-  // and pinned when the task runs).
+  // A task group's task is held by its slot, which keeps the memory of what it holds pinned (an
+  // update may change that before the task runs; the run checks it again).
   std::vector<MemoryPins> pins(tasks.size());
+  std::vector<std::shared_ptr<void>> holds(tasks.size());
   for (size_t i = 0; i < tasks.size(); ++i) {
-    int32_t device = tasks[i].memory_device;
-    const std::vector<MemoryRange> memory = tasks[i].slot != nullptr ? tasks[i].slot->memory(&device) : tasks[i].memory;
-    if (memory.empty()) continue;
+    const CapturedTask& task = tasks[i];
     std::string problem;
-    if (!MemoryRegistry::Get().CheckAndPin(memory.data(), memory.size(), device, Runtime::Get().strict(), &pins[i],
-                                           &problem)) {
+    if (task.slot != nullptr) {
+      holds[i] = task.slot->HoldForReplay(&problem);
+      if (holds[i] == nullptr) {
+        return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "task %zu of the model cannot run: %s", i, problem.c_str());
+      }
+      continue;
+    }
+    if (task.memory.empty()) continue;
+    if (!MemoryRegistry::Get().CheckAndPin(task.memory.data(), task.memory.size(), task.memory_device,
+                                           Runtime::Get().strict(), &pins[i], &problem)) {
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "task %zu of the model cannot run: %s", i, problem.c_str());
     }
   }
@@ -187,7 +194,7 @@ aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& st
       if (!handed) running->fetch_sub(1, std::memory_order_acq_rel);
     }
   } give_back{running, end_queued};
-  if (!stream->IssueReplay(tasks, pins, std::move(end), &end_queued)) return FailNotIssued(api);
+  if (!stream->IssueReplay(tasks, pins, holds, std::move(end), &end_queued)) return FailNotIssued(api);
   return ACL_SUCCESS;
 }
 
@@ -342,17 +349,43 @@ bool IsKernelTask(const TaskLabel& label) {
 void TaskSlot::Set(CapturedTask task) {
   std::lock_guard<std::mutex> lock(mutex_);
   task_ = std::move(task);
+  if (holds_ == 0) return;
+  MemoryPins pins;
+  std::string problem;
+  if (!task_.memory.empty() &&
+      !MemoryRegistry::Get().CheckAndPin(task_.memory.data(), task_.memory.size(), task_.memory_device,
+                                         Runtime::Get().strict(), &pins, &problem)) {
+    pins = MemoryPins();  // the run checks again and reports it
+  }
+  pins_ = std::move(pins);  // the replaced task's memory is free to go
+}
+
+std::shared_ptr<void> TaskSlot::HoldForReplay(std::string* problem) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (holds_ == 0 && !task_.memory.empty()) {
+    MemoryPins pins;
+    if (!MemoryRegistry::Get().CheckAndPin(task_.memory.data(), task_.memory.size(), task_.memory_device,
+                                           Runtime::Get().strict(), &pins, problem)) {
+      return nullptr;
+    }
+    pins_ = std::move(pins);
+  }
+  ++holds_;
+  std::shared_ptr<TaskSlot> self = shared_from_this();
+  return std::shared_ptr<void>(self.get(), [self](void*) { self->ReleaseHold(); });
+}
+
+void TaskSlot::ReleaseHold() {
+  MemoryPins released;  // unpinned outside the slot's lock
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (--holds_ == 0) released = std::move(pins_);
+  }
 }
 
 TaskLabel TaskSlot::label() {
   std::lock_guard<std::mutex> lock(mutex_);
   return task_.label;
-}
-
-std::vector<MemoryRange> TaskSlot::memory(int32_t* device) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  *device = task_.memory_device;
-  return task_.memory;
 }
 
 TaskResult TaskSlot::Run() {

@@ -52,19 +52,28 @@ AH_INTERNAL_API bool IsKernelTask(const TaskLabel& label);
 /// so an update (aclmdlRICaptureTaskUpdateBegin/End) reaches the replays already issued that have
 /// not reached the task yet — as the NPU's rewritten task does (the model waits for the update's
 /// event, then runs the new task).
-class AH_INTERNAL_API TaskSlot {
+class AH_INTERNAL_API TaskSlot : public std::enable_shared_from_this<TaskSlot> {
  public:
   explicit TaskSlot(CapturedTask task) : task_(std::move(task)) {}
+  /// Puts `task` in the slot (an update or an edit). While replays are pending, the new task's
+  /// memory is pinned instead of the old one's (if it is not valid, nothing is: the run reports it).
   void Set(CapturedTask task);
   TaskLabel label();
-  /// The memory of the task the slot holds now (a replay pins it until the task runs).
-  std::vector<MemoryRange> memory(int32_t* device);
+  /// A replay that will run the slot's task is queued: while any is, the memory of the task the
+  /// slot holds is pinned, so freeing it waits for the run and freeing memory an update replaced
+  /// does not. The hold ends (the returned object goes) when the queued task has run or is dropped.
+  /// nullptr, and `*problem`, when that memory is not valid: the replay is refused.
+  std::shared_ptr<void> HoldForReplay(std::string* problem);
   /// Runs the task the slot holds now, with its memory checked and pinned now.
   TaskResult Run();
 
  private:
+  void ReleaseHold();
+
   std::mutex mutex_;
   CapturedTask task_;
+  size_t holds_ = 0;  // replays queued that will run the slot's task
+  MemoryPins pins_;   // the task's memory, while holds_ > 0
 };
 
 /// A task group (aclmdlRICaptureTaskGrpBegin ... End): the kernel tasks captured in between, in

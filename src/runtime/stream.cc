@@ -158,8 +158,8 @@ bool Stream::QueueTaskUpdateLocked(CapturedTask task, bool* wake) {
   return true;
 }
 
-bool Stream::IssueReplay(std::vector<CapturedTask>& tasks, std::vector<MemoryPins>& pins, CapturedTask end,
-                         bool* end_queued) {
+bool Stream::IssueReplay(std::vector<CapturedTask>& tasks, std::vector<MemoryPins>& pins,
+                         std::vector<std::shared_ptr<void>>& holds, CapturedTask end, bool* end_queued) {
   *end_queued = false;
   bool wake = false;
   {
@@ -172,20 +172,39 @@ bool Stream::IssueReplay(std::vector<CapturedTask>& tasks, std::vector<MemoryPin
       return Refuse(NotIssued::kModelRunInGroup);
     }
     if (capture_ != nullptr) {
-      // Recorded as they are: their issue decisions are made at each replay of the outer model.
-      for (CapturedTask& task : tasks) capture_->Add(std::move(task));
+      // Recorded as they are: their issue decisions are made at each replay of the outer model. A
+      // group's task stays the inner model's: the outer model runs whatever the inner group holds,
+      // and its own edits replace its copy, never the inner task.
+      for (CapturedTask& task : tasks) {
+        task.slot = nullptr;
+        capture_->Add(std::move(task));
+      }
       return true;
     }
-    for (size_t i = 0; i < tasks.size(); ++i) {
-      StreamTask run = tasks[i].issue();
-      try {
-        EnqueueLocked(run, tasks[i].always_run, std::move(pins[i]), &wake);
-      } catch (...) {
-        if (tasks[i].always_run) run();  // a record already begun must complete, or its waiters hang
-        throw;
+    StreamTask end_run = end.issue();
+    try {
+      for (size_t i = 0; i < tasks.size(); ++i) {
+        StreamTask run = tasks[i].issue();
+        if (holds[i] != nullptr) {  // kept until the task has run or is dropped
+          run = [run, hold = holds[i]] { return run(); };
+        }
+        try {
+          EnqueueLocked(run, tasks[i].always_run, std::move(pins[i]), &wake);
+        } catch (...) {
+          if (tasks[i].always_run) run();  // a record already begun must complete, or its waiters hang
+          throw;
+        }
       }
+    } catch (...) {
+      // The tasks queued so far still run: so does the end of the model's run, after them.
+      try {
+        EnqueueLocked(end_run, /*always_run=*/true, MemoryPins(), &wake);
+        *end_queued = true;
+      } catch (...) {
+      }
+      throw;
     }
-    EnqueueLocked(end.issue(), /*always_run=*/true, MemoryPins(), &wake);
+    EnqueueLocked(end_run, /*always_run=*/true, MemoryPins(), &wake);
     *end_queued = true;
   }
   if (wake) work_ready_.notify_one();
@@ -255,12 +274,14 @@ std::shared_ptr<CaptureGraph> Stream::BeginCapture(std::shared_ptr<CaptureGraph>
   return nullptr;
 }
 
-std::shared_ptr<CaptureGraph> Stream::EndCapture(const CaptureGraph* only) {
+std::shared_ptr<CaptureGraph> Stream::EndCapture(const CaptureGraph* only, bool* group_discarded) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (group_discarded != nullptr) *group_discarded = false;
   if (only != nullptr && capture_.get() != only) return nullptr;
   if (task_group_mode_ == TaskGroupMode::kRecording) {  // a group left open is discarded with it
     task_group_mode_ = TaskGroupMode::kNone;
     task_group_ = nullptr;
+    if (group_discarded != nullptr) *group_discarded = true;
   }
   return std::move(capture_);
 }
@@ -496,7 +517,7 @@ uint64_t Event::BeginRecord() {
 
 void Event::ClearFlag() {
   std::lock_guard<std::mutex> lock(mutex_);
-  flag_cleared_through_ = timed_sequence_;
+  completions_at_clear_ = completions_;
 }
 
 namespace {
@@ -519,7 +540,8 @@ void Event::Complete(uint64_t sequence) {
   const auto now = std::chrono::steady_clock::now();
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (sequence <= completed_through_) return;
+    if (sequence <= completed_through_ || completed_beyond_.count(sequence) != 0) return;
+    ++completions_;
     if (sequence > timed_sequence_) {
       timed_sequence_ = sequence;
       timed_at_ = now;
@@ -578,15 +600,15 @@ bool Event::WaitUntil(Done done, NeverIssued never_issued, std::chrono::millisec
 bool Event::WaitIssued(uint64_t issued, std::chrono::milliseconds timeout) {
   if (issued == 0) return true;  // never recorded: nothing to wait for
   if (issued != kTargetDecidedAtRun) return WaitFor(issued, timeout);
-  // The flag: set by any record completed after the last clear (in whatever order records on
-  // several streams complete); only a record issued after the clear can still set it.
-  return WaitUntil([this] { return timed_sequence_ > flag_cleared_through_; },
-                   [this] { return recorded_ <= flag_cleared_through_; }, timeout);
+  // The flag: set by any record that completes after the last clear (in whatever order records on
+  // several streams complete); once every record issued has completed, none can still set it.
+  return WaitUntil([this] { return completions_ > completions_at_clear_; },
+                   [this] { return completions_ == recorded_; }, timeout);
 }
 
 bool Event::WaitWouldPass() {
   std::lock_guard<std::mutex> lock(mutex_);
-  if ((flags_ & ACL_EVENT_EXTERNAL) != 0) return timed_sequence_ > flag_cleared_through_;
+  if ((flags_ & ACL_EVENT_EXTERNAL) != 0) return completions_ > completions_at_clear_;
   return IsCompleteLocked(reset_ ? recorded_ + 1 : recorded_);
 }
 

@@ -113,7 +113,10 @@ class AH_INTERNAL_API Stream {
   /// issued under one hold of the stream's lock, so a capture or a task-group mode that begins
   /// meanwhile takes all of them or none. While the stream captures, the tasks are recorded and
   /// `end` is not (*end_queued tells). False when refused (LastNotIssued says why).
-  bool IssueReplay(std::vector<CapturedTask>& tasks, std::vector<MemoryPins>& pins, CapturedTask end, bool* end_queued);
+  /// `holds[i]` (may be null) is kept until task i has run or been dropped. If queuing throws, the
+  /// tasks already queued stay, and so does `end`, after them.
+  bool IssueReplay(std::vector<CapturedTask>& tasks, std::vector<MemoryPins>& pins,
+                   std::vector<std::shared_ptr<void>>& holds, CapturedTask end, bool* end_queued);
 
   /// Why the calling thread's last refused Enqueue or IssueOrCapture was refused.
   static NotIssued LastNotIssued();
@@ -124,7 +127,8 @@ class AH_INTERNAL_API Stream {
   std::shared_ptr<CaptureGraph> BeginCapture(std::shared_ptr<CaptureGraph> graph);
   /// Stops recording and returns what was recorded into (nullptr when not capturing). With
   /// `only`, stops only if the stream records into that graph.
-  std::shared_ptr<CaptureGraph> EndCapture(const CaptureGraph* only = nullptr);
+  /// `*group_discarded`: a task group was still being recorded (it goes with the capture).
+  std::shared_ptr<CaptureGraph> EndCapture(const CaptureGraph* only = nullptr, bool* group_discarded = nullptr);
 
   TaskGroupMode task_group_mode();
   /// aclmdlRICaptureTaskGrpBegin: the capture's kernel tasks go into `group` too. False (nothing
@@ -353,7 +357,8 @@ class AH_INTERNAL_API Event {
   bool reset_ = false;                   // a reset was issued after the latest record
   uint64_t completed_through_ = 0;       // every record <= this has completed
   std::set<uint64_t> completed_beyond_;  // completed records > completed_through_
-  uint64_t flag_cleared_through_ = 0;    // ACL_EVENT_EXTERNAL: the highest completed record at the last ClearFlag
+  uint64_t completions_ = 0;             // records completed, in any order
+  uint64_t completions_at_clear_ = 0;    // ACL_EVENT_EXTERNAL: completions_ at the last ClearFlag
   uint64_t timed_sequence_ = 0;          // the highest completed record, and when it completed
   std::chrono::steady_clock::time_point timed_at_;
 };
