@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <climits>
 #include <cstdint>
 #include <cstdio>
@@ -1869,6 +1870,32 @@ TEST(Catalogue, RT_SET_09) {
   int64_t value = 0;
   EXPECT_TRUE(FailsWith(aclGetDeviceCapability(1, ACL_DEVICE_INFO_AI_CORE_NUM, &value), ACL_ERROR_INVALID_PARAM,
                         "aclGetDeviceCapability", {"deviceId 1 greater than deviceNum 1."}));
+}
+
+TEST(Catalogue, RT_SET_10) {
+  EXPECT_TRUE(FailsWith(aclrtSetOpExecuteTimeOutV2(1, nullptr), ACL_ERROR_INVALID_PARAM, "aclrtSetOpExecuteTimeOutV2",
+                        {"actualTimeout is nullptr."}));
+  setenv("ACLNN_HOST_SOC", "Ascend910B3", 1);
+  ASSERT_TRUE(Succeeds(aclInit(nullptr)));
+  uint64_t interval = 7;
+  EXPECT_TRUE(FailsWith(aclrtGetOpTimeOutInterval(&interval), ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetOpTimeOutInterval"));
+  EXPECT_EQ(interval, 7u);
+  EXPECT_TRUE(Succeeds(aclFinalize()));
+  unsetenv("ACLNN_HOST_SOC");
+}
+
+void SleepMs(void* milliseconds) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(*static_cast<int*>(milliseconds)));
+}
+
+TEST(Catalogue, RT_SET_11) {
+  test::RuntimeSession session("Ascend310P3");
+  uint64_t actual = 0;
+  ASSERT_TRUE(Succeeds(aclrtSetOpExecuteTimeOutV2(1, &actual)));
+  int run_ms = 2400;
+  ASSERT_TRUE(Succeeds(aclnnHostLaunchOperatorStandIn(session.stream(), "Long", SleepMs, &run_ms)));
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeStream(session.stream()), ACL_ERROR_RT_AICORE_TIMEOUT, "aclrtSynchronizeStream",
+                        {"the operator run Long took 2.4", "past the op-execute timeout of 2.147 s"}));
 }
 
 }  // namespace

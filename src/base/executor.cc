@@ -16,6 +16,7 @@
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
+#include "runtime/kernel_task.h"
 #include "runtime/memory.h"
 
 struct aclOpExecutor {
@@ -144,13 +145,17 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
     args.overflow_mode = overflow_mode;
     args.device = target->device();
     const LaunchPlan& plan = *executor->plan;
-    const bool done_inline = plan.runs_inline() && target->RunNowIfIdle([&] { return plan.Execute(args); });
+    const char* op_name = executor->op_name;
+    const bool done_inline = plan.runs_inline() && target->RunNowIfIdle([&] {
+      return RunKernelTask(op_name, [&] { return plan.Execute(args); });
+    });
     if (!done_inline) {
       // The queued run keeps the plan and the memory it uses alive (aclrtFree waits for it).
       std::shared_ptr<const LaunchPlan> shared_plan = executor->plan;
-      const bool queued = target->Enqueue([shared_plan, args] { return shared_plan->Execute(args); }, std::move(pins),
-                                          ranges, range_count, target->device(), /*always_run=*/false,
-                                          TaskLabel{"KERNEL_AIVEC", executor->op_name});
+      const bool queued = target->Enqueue(
+          [shared_plan, args, op_name] { return RunKernelTask(op_name, [&] { return shared_plan->Execute(args); }); },
+          std::move(pins), ranges, range_count, target->device(), /*always_run=*/false,
+          TaskLabel{"KERNEL_AIVEC", executor->op_name});
       if (!queued) {
         aclnn_host::FailNotIssued(api);                // the runtime's line, with its acl code
         if (!executor->repeatable) Consume(executor);  // a single-use executor goes, as after a run

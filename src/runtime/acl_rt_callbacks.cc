@@ -28,6 +28,7 @@
 #include "runtime/error_log.h"
 #include "runtime/exception_info.h"
 #include "runtime/guard.h"
+#include "runtime/kernel_task.h"
 
 using aclnn_host::Fail;
 using aclnn_host::Runtime;
@@ -223,12 +224,15 @@ aclError aclnnHostLaunchOperatorStandIn(aclrtStream stream, const char* opType, 
     std::shared_ptr<aclnn_host::Stream> target;
     const aclError status = Runtime::Get().FindStream(api, stream, &target);
     if (status != ACL_SUCCESS) return status;
+    const char* op_name = InternedOperatorName(opType);
     const bool queued = target->Enqueue(
-        [fn, args] {
-          fn(args);
-          return aclnn_host::TaskResult();
+        [fn, args, op_name] {
+          return aclnn_host::RunKernelTask(op_name, [&] {
+            fn(args);
+            return aclnn_host::TaskResult();
+          });
         },
-        /*always_run=*/false, aclnn_host::TaskLabel{"KERNEL_AIVEC", InternedOperatorName(opType)});
+        /*always_run=*/false, aclnn_host::TaskLabel{"KERNEL_AIVEC", op_name});
     return queued ? ACL_SUCCESS : aclnn_host::FailNotIssued(api);
   });
 }

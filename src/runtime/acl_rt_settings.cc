@@ -149,6 +149,76 @@ aclError aclrtSetOpWaitTimeout(uint32_t timeout) {
   return ACL_SUCCESS;
 }
 
+// The op-execute timeout (hicann/runtime src/runtime/api/api_c.cc, api_c_standard_soc.cc,
+// api_impl.cc SetOpExecuteTimeOut/SetOpExecuteTimeOutV2/GetOpTimeOutInterval and kernel_utils.cc
+// GetOpExecuteMsTimeout). Process-wide, last call wins; the hardware of the SoC profile
+// (OpTimeoutHardwareOf) rounds it to whole ticks; a kernel that runs past it fails its task
+// (runtime/kernel_task.h).
+namespace {
+
+// The runtime's bound on a millisecond timeout (RT_MAX_OP_TIMEOUT_FOR_MS, 1000 s).
+constexpr uint32_t kMaxOpTimeoutMs = 1000000;
+
+}  // namespace
+
+aclError aclrtSetOpExecuteTimeOut(uint32_t timeout) {
+  return Run("aclrtSetOpExecuteTimeOut", [&] {
+    aclnn_host::SetOpExecuteTimeoutUs(static_cast<uint64_t>(timeout) * 1000000u);
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout) {
+  return Run("aclrtSetOpExecuteTimeOutWithMs", [&] {
+    const uint32_t bounded = timeout >= kMaxOpTimeoutMs ? kMaxOpTimeoutMs : timeout;
+    aclnn_host::SetOpExecuteTimeoutUs(static_cast<uint64_t>(bounded) * 1000u);
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t* actualTimeout) {
+  const char* api = "aclrtSetOpExecuteTimeOutV2";
+  if (actualTimeout == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "actualTimeout is nullptr.");
+  return Run(api, [&] {
+    int32_t device = 0;
+    const aclError status = Runtime::Get().RequireContext(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+    if (profile == nullptr) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+    aclnn_host::SetOpExecuteTimeoutUs(timeout);
+    *actualTimeout = aclnn_host::ActualOpExecuteTimeoutUs(*profile, timeout);
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtGetOpTimeOutInterval(uint64_t* interval) {
+  const char* api = "aclrtGetOpTimeOutInterval";
+  if (interval == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "interval is nullptr.");
+  return Run(api, [&] {
+    int32_t device = 0;
+    const aclError status = Runtime::Get().RequireContext(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+    if (profile == nullptr) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+    *interval = static_cast<uint64_t>(aclnn_host::OpTimeoutHardwareOf(*profile).interval_us);
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclrtGetOpExecuteTimeout(uint32_t* const timeoutMs) {
+  const char* api = "aclrtGetOpExecuteTimeout";
+  if (timeoutMs == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "timeoutMs is nullptr.");
+  return Run(api, [&] {
+    const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+    if (profile == nullptr) {
+      return Fail(api, ACL_ERROR_UNINITIALIZE,
+                  "aclInit has not been called: the SoC, whose hardware rounds the timeout, is not chosen yet.");
+    }
+    *timeoutMs = aclnn_host::ReportedOpExecuteTimeoutMs(*profile);
+    return ACL_SUCCESS;
+  });
+}
+
 aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
   const char* api = "aclrtSetStreamFailureMode";
   return Run(api, [&] {

@@ -482,27 +482,6 @@ aclError aclrtGetGroupInfoDetail(const aclrtGroupInfo* groupInfo, int32_t groupI
   return NotSupported("aclrtGetGroupInfoDetail", "aclrtGetGroupInfoDetail is not supported by aclnn-host: AI core groups are not emulated.");
 }
 
-aclError aclrtSetOpExecuteTimeOut(uint32_t timeout) {
-  (void)timeout;
-  return NotSupported("aclrtSetOpExecuteTimeOut", "aclrtSetOpExecuteTimeOut is not supported by aclnn-host: the NPU aborts a kernel that runs past the op-execute timeout, in units of a timeout interval its driver reports; a host kernel cannot be stopped midway, and the intervals are not published per SoC, so neither the timeouts nor their rounding can be given.");
-}
-
-aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout) {
-  (void)timeout;
-  return NotSupported("aclrtSetOpExecuteTimeOutWithMs", "aclrtSetOpExecuteTimeOutWithMs is not supported by aclnn-host: the NPU aborts a kernel that runs past the op-execute timeout, in units of a timeout interval its driver reports; a host kernel cannot be stopped midway, and the intervals are not published per SoC, so neither the timeouts nor their rounding can be given.");
-}
-
-aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t* actualTimeout) {
-  (void)timeout;
-  (void)actualTimeout;
-  return NotSupported("aclrtSetOpExecuteTimeOutV2", "aclrtSetOpExecuteTimeOutV2 is not supported by aclnn-host: the NPU aborts a kernel that runs past the op-execute timeout, in units of a timeout interval its driver reports; a host kernel cannot be stopped midway, and the intervals are not published per SoC, so neither the timeouts nor their rounding can be given.");
-}
-
-aclError aclrtGetOpTimeOutInterval(uint64_t* interval) {
-  (void)interval;
-  return NotSupported("aclrtGetOpTimeOutInterval", "aclrtGetOpTimeOutInterval is not supported by aclnn-host: the NPU aborts a kernel that runs past the op-execute timeout, in units of a timeout interval its driver reports; a host kernel cannot be stopped midway, and the intervals are not published per SoC, so neither the timeouts nor their rounding can be given.");
-}
-
 aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream stream) {
   (void)outputAddr;
   (void)outputSize;
@@ -1227,11 +1206,6 @@ aclError aclrtSetDeviceTaskAbortCallback(const char* regName, aclrtDeviceTaskAbo
   (void)callback;
   (void)args;
   return NotSupported("aclrtSetDeviceTaskAbortCallback", "aclrtSetDeviceTaskAbortCallback is not supported by aclnn-host: hardware memory errors, repairs and device task aborts do not occur on the emulated device.");
-}
-
-aclError aclrtGetOpExecuteTimeout(uint32_t* const timeoutMs) {
-  (void)timeoutMs;
-  return NotSupported("aclrtGetOpExecuteTimeout", "aclrtGetOpExecuteTimeout is not supported by aclnn-host: the NPU aborts a kernel that runs past the op-execute timeout, in units of a timeout interval its driver reports; a host kernel cannot be stopped midway, and the intervals are not published per SoC, so neither the timeouts nor their rounding can be given.");
 }
 
 aclError aclrtStreamStop(aclrtStream stream) {

@@ -1,5 +1,6 @@
 // Process-wide runtime settings a program sets and reads back: the system parameter options of
-// aclrtSetSysParamOpt and the op-wait timeout of aclrtSetOpWaitTimeout. Like CANN's, they live for
+// aclrtSetSysParamOpt, the op-wait timeout of aclrtSetOpWaitTimeout and the op-execute timeout of
+// aclrtSetOpExecuteTimeOut*. Like CANN's, they live for
 // the process (aclFinalize keeps them) and start at 0.
 #ifndef ACLNN_HOST_RUNTIME_SETTINGS_H_
 #define ACLNN_HOST_RUNTIME_SETTINGS_H_
@@ -7,6 +8,7 @@
 #include <cstdint>
 
 #include "common/export.h"
+#include "runtime/soc_profile.h"
 
 namespace aclnn_host {
 
@@ -21,6 +23,19 @@ AH_INTERNAL_API void SetProcessSysParam(int option, int64_t value);
 /// Seconds after which an aclrtStreamWaitEvent issued from now on gives up (0: never).
 AH_INTERNAL_API uint32_t OpWaitTimeoutSeconds();
 AH_INTERNAL_API void SetOpWaitTimeoutSeconds(uint32_t seconds);
+
+/// aclrtSetOpExecuteTimeOut, ...WithMs, ...V2: the op-execute timeout of kernels issued from now
+/// on, in microseconds (0: the longest the hardware allows).
+AH_INTERNAL_API void SetOpExecuteTimeoutUs(uint64_t microseconds);
+/// The credits a kernel issued now gets (the runtime's TransExeTimeoutCfgToKernelCredit): the set
+/// timeout rounded up to whole ticks and capped at the most the hardware takes, or the default.
+AH_INTERNAL_API uint32_t OpExecuteTimeoutCredits(const SocProfile& profile);
+/// What aclrtSetOpExecuteTimeOutV2 reports for `microseconds`: its credits (254 at most, as the
+/// runtime caps them whatever the chip) times the tick.
+AH_INTERNAL_API uint64_t ActualOpExecuteTimeoutUs(const SocProfile& profile, uint64_t microseconds);
+/// What aclrtGetOpExecuteTimeout reports, in milliseconds (the runtime's GetOpExecuteMsTimeout,
+/// whose round-up differs from the credits' within 1 us above a whole number of ticks).
+AH_INTERNAL_API uint32_t ReportedOpExecuteTimeoutMs(const SocProfile& profile);
 
 }  // namespace aclnn_host
 

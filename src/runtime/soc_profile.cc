@@ -177,4 +177,19 @@ uint32_t MaxStreamsPerDevice(const SocProfile& profile) {
   return 1024;
 }
 
+OpTimeoutHardware OpTimeoutHardwareOf(const SocProfile& profile) {
+  switch (profile.series) {
+    case SocSeries::kAtlasA2:
+    case SocSeries::kAtlasA3:
+    case SocSeries::kAscend950:
+    case SocSeries::kAscend310B:
+      return {4294967.296, 254, 254};  // 2^32 ticks of 1 GHz; STARS credits
+    case SocSeries::kAscend310P:
+      return {2147483.648, 255, 255};  // 2^31 ticks of 1 GHz; HWTS credits
+    case SocSeries::kAscend910A1:
+      return {68719476.736, 1, 32};  // 2^36 ticks of 1 GHz; the credits follow the block dim
+  }
+  return {4294967.296, 254, 254};
+}
+
 }  // namespace aclnn_host

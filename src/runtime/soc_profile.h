@@ -73,6 +73,19 @@ AH_INTERNAL_API const PlatformSocInfo* FindPlatformSocInfo(const std::string& na
 /// (docs/zh/api_ref/06_stream_management.md, aclrtCreateStream).
 AH_INTERNAL_API uint32_t MaxStreamsPerDevice(const SocProfile& profile);
 
+/// The op-execute timeout hardware of a series (hicann/runtime 681ef761, src/runtime/config/*/
+/// dev_info_reg.cc and core/inc/runtime.hpp): a kernel's timeout is a whole number of credits,
+/// ticks of `interval_us`; `default_credits` until a program sets a timeout, at most `max_credits`.
+/// The A2/A3/950 figure is the tick of a driver without the millisecond timeout feature (the
+/// runtime's RT_STARS_TASK_KERNEL_CREDIT_SCALE_US): the finer tick a newer driver reports is not
+/// published. It gives CANN's documented defaults (1091 s; 547 s on 310P, 68 s on A1).
+struct OpTimeoutHardware {
+  double interval_us;
+  uint32_t default_credits;
+  uint32_t max_credits;
+};
+AH_INTERNAL_API OpTimeoutHardware OpTimeoutHardwareOf(const SocProfile& profile);
+
 /// The profile used when neither ACLNN_HOST_SOC nor the aclInit config names one.
 constexpr const char* kDefaultSocName = "Ascend910B3";
 

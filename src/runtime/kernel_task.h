@@ -1,0 +1,33 @@
+// The run of a kernel task (an operator run or a stand-in) against the op-execute timeout
+// (aclrtSetOpExecuteTimeOut*). The NPU aborts a kernel that runs past it and fails the task with
+// ACL_ERROR_RT_AICORE_TIMEOUT; a host kernel cannot be stopped midway, so one that ran past it
+// finishes and its task then fails with that code (its outputs are written here; the NPU's would
+// be unspecified).
+#ifndef ACLNN_HOST_RUNTIME_KERNEL_TASK_H_
+#define ACLNN_HOST_RUNTIME_KERNEL_TASK_H_
+
+#include <cstdint>
+#include <utility>
+
+#include "common/export.h"
+#include "runtime/stream.h"
+
+namespace aclnn_host {
+
+/// The monotonic clock at its coarse resolution (a few ms, a few ns to read): every timeout is at
+/// least one tick of seconds, so the fine clock's cost is not worth paying on each run.
+AH_INTERNAL_API int64_t CoarseMonotonicNs();
+
+/// `result`, or the timeout failure when the run took `elapsed_ns`, past the timeout of the kernel.
+AH_INTERNAL_API TaskResult CheckOpExecuteTime(const char* op_name, int64_t elapsed_ns, TaskResult result);
+
+template <typename Run>
+TaskResult RunKernelTask(const char* op_name, Run&& run) {
+  const int64_t start = CoarseMonotonicNs();
+  TaskResult result = run();
+  return CheckOpExecuteTime(op_name, CoarseMonotonicNs() - start, std::move(result));
+}
+
+}  // namespace aclnn_host
+
+#endif  // ACLNN_HOST_RUNTIME_KERNEL_TASK_H_
