@@ -610,14 +610,14 @@ void Step(FuzzedDataProvider& in, State& s) {
       }
       break;
     }
-    case 33: {  // settings and limits: stream attributes, overflow switch, options, core limits
+    case 33: {  // settings and limits: stream attributes, overflow switch, options, core limits, timeouts
       const aclrtStream stream = PickStream(in, s);
       aclrtStreamAttrValue value{};
       value.reserve[0] = in.ConsumeIntegral<uint32_t>();
       value.reserve[1] = in.ConsumeIntegral<uint32_t>();
       const int32_t device = in.ConsumeIntegralInRange<int32_t>(-1, 2);
       const auto type = static_cast<aclrtDevResLimitType>(in.ConsumeIntegralInRange<int>(-1, 2));
-      switch (in.ConsumeIntegralInRange<int>(0, 7)) {
+      switch (in.ConsumeIntegralInRange<int>(0, 8)) {
         case 0:
           aclrtSetStreamAttribute(stream, static_cast<aclrtStreamAttr>(in.ConsumeIntegralInRange<int>(0, 6)), &value);
           break;
@@ -644,6 +644,28 @@ void Step(FuzzedDataProvider& in, State& s) {
             aclrtUnuseStreamResInCurrentThread(stream);
           }
           break;
+        case 7: {  // op-execute timeouts (at least one tick of seconds: the fuzzed runs never reach it)
+          uint64_t out = 0;
+          uint32_t ms = 0;
+          const uint64_t timeout = in.ConsumeIntegral<uint64_t>();
+          switch (in.ConsumeIntegralInRange<int>(0, 4)) {
+            case 0:
+              aclrtSetOpExecuteTimeOut(static_cast<uint32_t>(timeout));
+              break;
+            case 1:
+              aclrtSetOpExecuteTimeOutWithMs(static_cast<uint32_t>(timeout));
+              break;
+            case 2:
+              aclrtSetOpExecuteTimeOutV2(timeout, in.ConsumeBool() ? &out : nullptr);
+              break;
+            case 3:
+              aclrtGetOpTimeOutInterval(in.ConsumeBool() ? &out : nullptr);
+              break;
+            default:
+              aclrtGetOpExecuteTimeout(in.ConsumeBool() ? &ms : nullptr);
+          }
+          break;
+        }
         default: {
           uint32_t cores = 0;
           aclrtGetResInCurrentThread(type, &cores);
