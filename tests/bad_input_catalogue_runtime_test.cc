@@ -1661,6 +1661,29 @@ TEST(Catalogue, RT_CAP_16) {
   EXPECT_TRUE(Succeeds(aclrtFree(other)));
 }
 
+TEST(Catalogue, RT_CAP_17) {
+  RuntimeSession session;
+  void* words = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&words, 16, ACL_MEM_MALLOC_HUGE_FIRST)));
+  ASSERT_TRUE(Succeeds(aclrtMemset(words, 16, 0, 16)));
+  void* gate = words;
+  void* out = static_cast<char*>(words) + 8;
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+  ASSERT_TRUE(Succeeds(aclrtValueWait(gate, 1, ACL_STREAM_WAIT_VALUE_EQ, session.stream())));
+  ASSERT_TRUE(Succeeds(aclrtValueWrite(out, 7, 0, session.stream())));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(session.stream(), &model)));
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, session.stream())));
+  EXPECT_TRUE(Succeeds(aclmdlRIAbort(model)));
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeStream(session.stream()), ACL_ERROR_RT_MODEL_ABORT_NORMAL,
+                        "aclrtSynchronizeStream", {"model abort normal: the model (model_id=", "was aborted"}));
+  uint64_t written = 1;
+  EXPECT_TRUE(Succeeds(aclrtMemcpy(&written, 8, out, 8, ACL_MEMCPY_DEVICE_TO_HOST)));
+  EXPECT_EQ(written, 0u);
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(Succeeds(aclrtFree(words)));
+}
+
 TEST(Catalogue, RT_VER_01) {
   unsetenv("ASCEND_HOME_PATH");
   char name[] = "runtime";

@@ -871,6 +871,28 @@ aclError aclmdlRITaskDisable(aclmdlRITask task) {
   });
 }
 
+// aclmdlRIAbort (hicann/runtime api_error.cc and api_impl.cc ModelAbort, model.cc
+// Model::ModelAbort): the model's running replays stop, their tasks not yet started are dropped;
+// upstream then synchronises the model's stream for at most 100 ms, and so does this.
+aclError aclmdlRIAbort(aclmdlRI modelRI) {
+  const char* api = "aclmdlRIAbort";
+  return Run(api, [&] {
+    std::shared_ptr<CaptureGraph> graph;
+    aclError status = FindLiveModel(api, modelRI, &graph);
+    if (status != ACL_SUCCESS) return status;
+    int32_t device = -1;
+    status = Runtime::Get().RequireContext(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    if (graph->device() != device) {
+      return Fail(api, ACL_ERROR_RT_MODEL_CONTEXT,
+                  "Aborting the model running instance: the model belongs to device %d, but the current device is %d.",
+                  graph->device(), device);
+    }
+    graph->Abort(std::chrono::milliseconds(100));
+    return ACL_SUCCESS;
+  });
+}
+
 aclError aclmdlRIUpdate(aclmdlRI modelRI) {
   const char* api = "aclmdlRIUpdate";
   return Run(api, [&] {

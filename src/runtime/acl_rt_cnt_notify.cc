@@ -239,7 +239,10 @@ aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cntNotify, aclrtStream str
           std::unique_lock<std::mutex> lock(target->mutex);
           while (!WaitMet(target->counter, wait.mode, wait.value)) {
             // aclrtStreamAbort and the stream's destruction end the wait (checked every 10 ms).
-            if (waiting->shutting_down() || waiting->cancellations() != epoch) return aclnn_host::TaskResult();
+            if (waiting->shutting_down() || waiting->cancellations() != epoch ||
+                aclnn_host::Stream::RunningModelAborted()) {
+              return aclnn_host::TaskResult();
+            }
             if (wait.timeout != 0 && std::chrono::steady_clock::now() >= deadline) {
               return aclnn_host::TaskResult{ACL_ERROR_RT_TASK_TIMEOUT,
                                             "aclrtCntNotifyWaitWithTimeout: the counter did not meet the wait within " +

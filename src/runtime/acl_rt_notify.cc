@@ -188,7 +188,10 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
           std::unique_lock<std::mutex> lock(target->mutex);
           while (!target->set) {
             // aclrtStreamAbort and the stream's destruction end the wait (checked every 10 ms).
-            if (waiting->shutting_down() || waiting->cancellations() != epoch) return aclnn_host::TaskResult();
+            if (waiting->shutting_down() || waiting->cancellations() != epoch ||
+                aclnn_host::Stream::RunningModelAborted()) {
+              return aclnn_host::TaskResult();
+            }
             if (timeout != 0 && std::chrono::steady_clock::now() >= deadline) {
               return aclnn_host::TaskResult{
                   ACL_ERROR_RT_TASK_TIMEOUT,

@@ -101,7 +101,7 @@ CapturedTask ValueWaitTask(void* address, uint64_t value, uint32_t flag, int32_t
       const uint64_t epoch = Stream::RunningEpoch();
       for (uint32_t round = 0;; ++round) {
         if (ConditionHolds(__atomic_load_n(word, __ATOMIC_ACQUIRE), value, flag)) break;
-        if (waiting->shutting_down() || waiting->cancellations() != epoch) break;
+        if (waiting->shutting_down() || waiting->cancellations() != epoch || Stream::RunningModelAborted()) break;
         if (round < 64) {
           std::this_thread::yield();
         } else {

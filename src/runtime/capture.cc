@@ -177,13 +177,20 @@ aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& st
   // end task once it is queued; a replay refused or recorded into a capture gives it back.
   std::shared_ptr<std::atomic<int>> running = running_replays_;
   running->fetch_add(1, std::memory_order_acq_rel);
+  const ModelAbortToken abort{aborts_, aborts_->load(std::memory_order_acquire)};
   CapturedTask end;
   end.always_run = true;
   end.label = TaskLabel{"MODEL_END"};
-  end.issue = [running] {
-    return StreamTask([running] {
+  const uint32_t model_id = id_;
+  end.issue = [running, abort, model_id] {
+    return StreamTask([running, abort, model_id] {
       running->fetch_sub(1, std::memory_order_acq_rel);
-      return TaskResult();
+      if (!abort.aborted()) return TaskResult();
+      // The NPU's stream reports the aborted model's run (TS_MODEL_ABORT_NORMAL).
+      return TaskResult{ACL_ERROR_RT_MODEL_ABORT_NORMAL,
+                        FormatString("model abort normal: the model (model_id=%u) was aborted (aclmdlRIAbort); "
+                                     "its tasks that had not started were dropped.",
+                                     model_id)};
     });
   };
   bool end_queued = false;
@@ -194,8 +201,16 @@ aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& st
       if (!handed) running->fetch_sub(1, std::memory_order_acq_rel);
     }
   } give_back{running, end_queued};
-  if (!stream->IssueReplay(tasks, pins, holds, std::move(end), &end_queued)) return FailNotIssued(api);
+  if (!stream->IssueReplay(tasks, pins, holds, std::move(end), abort, &end_queued)) return FailNotIssued(api);
   return ACL_SUCCESS;
+}
+
+void CaptureGraph::Abort(std::chrono::milliseconds bound) {
+  aborts_->fetch_add(1, std::memory_order_acq_rel);
+  const auto deadline = std::chrono::steady_clock::now() + bound;
+  while (running() && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
 }
 
 CaptureRegistry& CaptureRegistry::Get() {

@@ -10,6 +10,7 @@
 #define ACLNN_HOST_RUNTIME_CAPTURE_H_
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -151,6 +152,11 @@ class AH_INTERNAL_API CaptureGraph {
   bool ApplyEdits();
   /// Whether a replay is issued and not finished (upstream's RUNNING: no edit then).
   bool running() const { return running_replays_->load(std::memory_order_acquire) > 0; }
+  /// aclmdlRIAbort: the tasks of the replays issued so far that have not started are dropped, a
+  /// wait among them stops waiting, and each such replay's end fails its stream with
+  /// ACL_ERROR_RT_MODEL_ABORT_NORMAL. Replays issued afterwards run. Returns once no replay runs,
+  /// or after `bound` (a task before the model's on its stream may hold it).
+  void Abort(std::chrono::milliseconds bound);
 
   /// aclmdlRIDestroyRegisterCallback: false when `func` is registered already (CANN keys the
   /// callbacks by function alone).
@@ -204,6 +210,8 @@ class AH_INTERNAL_API CaptureGraph {
   EditState edit_state_ = EditState::kReady;                                // guarded by mutex_
   // Replays issued and not finished; shared with each replay's last task, which may outlive us.
   std::shared_ptr<std::atomic<int>> running_replays_ = std::make_shared<std::atomic<int>>(0);
+  // aclmdlRIAbort calls; shared with the replays' tasks, which may outlive us.
+  std::shared_ptr<std::atomic<uint64_t>> aborts_ = std::make_shared<std::atomic<uint64_t>>(0);
 };
 
 /// The live models (aclmdlRI handles) and the captures in progress, process-wide.

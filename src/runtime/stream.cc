@@ -158,8 +158,30 @@ bool Stream::QueueTaskUpdateLocked(CapturedTask task, bool* wake) {
   return true;
 }
 
+namespace {
+
+// The abort token of the model replay whose task the thread runs (null: none).
+thread_local const ModelAbortToken* running_model_abort = nullptr;
+
+// A replay's task that is dropped once its model is aborted, and whose waits watch for that.
+StreamTask AbortableModelTask(StreamTask run, const ModelAbortToken& abort) {
+  return [run = std::move(run), abort] {
+    if (abort.aborted()) return TaskResult();  // dropped: counts as done
+    const ModelAbortToken* const saved = running_model_abort;
+    running_model_abort = &abort;
+    struct Restore {
+      const ModelAbortToken* saved;
+      ~Restore() { running_model_abort = saved; }
+    } restore{saved};
+    return run();
+  };
+}
+
+}  // namespace
+
 bool Stream::IssueReplay(std::vector<CapturedTask>& tasks, std::vector<MemoryPins>& pins,
-                         std::vector<std::shared_ptr<void>>& holds, CapturedTask end, bool* end_queued) {
+                         std::vector<std::shared_ptr<void>>& holds, CapturedTask end, const ModelAbortToken& abort,
+                         bool* end_queued) {
   *end_queued = false;
   bool wake = false;
   {
@@ -185,6 +207,7 @@ bool Stream::IssueReplay(std::vector<CapturedTask>& tasks, std::vector<MemoryPin
     try {
       for (size_t i = 0; i < tasks.size(); ++i) {
         StreamTask run = tasks[i].issue();
+        if (!tasks[i].always_run) run = AbortableModelTask(std::move(run), abort);
         if (holds[i] != nullptr) {  // kept until the task has run or is dropped
           run = [run, hold = holds[i]] { return run(); };
         }
@@ -312,6 +335,8 @@ class RunningScope {
 Stream* Stream::Running() { return running_stream; }
 
 uint64_t Stream::RunningEpoch() { return running_epoch; }
+
+bool Stream::RunningModelAborted() { return running_model_abort != nullptr && running_model_abort->aborted(); }
 
 uint64_t Stream::SwapRunningEpoch(uint64_t epoch) {
   const uint64_t saved = running_epoch;
@@ -585,7 +610,8 @@ bool Event::WaitUntil(Done done, NeverIssued never_issued, std::chrono::millisec
     // drains: it ends only a wait for a record not yet issued (after a reset), which might never
     // come; a record already issued completes, so the order of the work after the wait holds.
     if (running != nullptr) {
-      const bool aborted = running->cancellations() != epoch && !running->shutting_down();
+      const bool aborted =
+          (running->cancellations() != epoch && !running->shutting_down()) || Stream::RunningModelAborted();
       if (aborted || (running->shutting_down() && never_issued())) return true;
     }
     if (!forever && std::chrono::steady_clock::now() >= deadline) return false;

@@ -45,6 +45,14 @@ enum class NotIssued {
   kModelRunInUpdate,
 };
 
+/// A model's aborts (aclmdlRIAbort) as its replay saw them when issued: the replay's tasks that
+/// have not started when the count moves on are dropped, and a wait among them stops waiting.
+struct ModelAbortToken {
+  std::shared_ptr<const std::atomic<uint64_t>> aborts;
+  uint64_t seen = 0;
+  bool aborted() const { return aborts != nullptr && aborts->load(std::memory_order_acquire) != seen; }
+};
+
 /// What a task reports; a failure surfaces at the next synchronisation, like a device fault.
 struct TaskResult {
   int code = 0;
@@ -114,9 +122,16 @@ class AH_INTERNAL_API Stream {
   /// meanwhile takes all of them or none. While the stream captures, the tasks are recorded and
   /// `end` is not (*end_queued tells). False when refused (LastNotIssued says why).
   /// `holds[i]` (may be null) is kept until task i has run or been dropped. If queuing throws, the
-  /// tasks already queued stay, and so does `end`, after them.
+  /// tasks already queued stay, and so does `end`, after them. Once `abort` reports an abort, the
+  /// queued tasks (but always-run ones) are dropped when reached (not when recorded into a capture:
+  /// the outer model's replays run them).
   bool IssueReplay(std::vector<CapturedTask>& tasks, std::vector<MemoryPins>& pins,
-                   std::vector<std::shared_ptr<void>>& holds, CapturedTask end, bool* end_queued);
+                   std::vector<std::shared_ptr<void>>& holds, CapturedTask end, const ModelAbortToken& abort,
+                   bool* end_queued);
+
+  /// Whether the model whose replay issued the calling thread's running task was aborted since
+  /// (aclmdlRIAbort): a waiting task then stops waiting, as on aclrtStreamAbort.
+  static bool RunningModelAborted();
 
   /// Why the calling thread's last refused Enqueue or IssueOrCapture was refused.
   static NotIssued LastNotIssued();
