@@ -730,7 +730,11 @@ void Step(FuzzedDataProvider& in, State& s) {
           break;
         }
         case 6:
-          aclmdlRIUpdate(s.models[i]);
+          if (in.ConsumeBool()) {
+            aclmdlRIUpdate(s.models[i]);
+          } else {
+            aclmdlRIAbort(s.models[i]);  // maybe running, dead, or still capturing
+          }
           break;
         case 1:
           aclmdlRICaptureTaskGrpEnd(PickStream(in, s), &s.groups[i]);
