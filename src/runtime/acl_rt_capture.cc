@@ -56,6 +56,11 @@ aclError RequireCaptureEnded(const char* api, CaptureGraph& graph) {
 
 // A model runs only when complete: a built model whose stream went during the build is not.
 aclError RequireRunnable(const char* api, CaptureGraph& graph) {
+  if (graph.is_branch()) {
+    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                "the model is a branch of a conditional task (aclmdlRIAddCondTask): it runs only inside its root "
+                "model's runs.");
+  }
   const aclError status = RequireCaptureEnded(api, graph);
   if (status != ACL_SUCCESS || !graph.invalidated()) return status;
   return Fail(api, ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
@@ -184,8 +189,13 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
     CaptureRegistry::Get().CaptureStopped(graph);
     const aclmdlRI handle = graph->handle();
     if (wrong_thread || graph->invalidated() || group_open) {
-      // Upstream clears the capture model in these cases: nothing is returned.
-      CaptureRegistry::Get().Destroy(handle);
+      // Upstream clears the capture model in these cases: nothing is returned. A branch stays with
+      // its conditional task, marked failed: the task fails when it picks it.
+      if (graph->is_branch()) {
+        graph->Invalidate();
+      } else {
+        CaptureRegistry::Get().Destroy(handle);
+      }
       if (group_open && !wrong_thread && !graph->invalidated()) {
         return Fail(api, ACL_ERROR_STREAM_TASK_GROUP_STATUS,
                     "A task group is not closed on stream %d (call aclmdlRICaptureTaskGrpEnd before "
@@ -270,6 +280,10 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI) {
     std::shared_ptr<CaptureGraph> graph;
     aclError status = FindModel(api, modelRI, &graph);
     if (status != ACL_SUCCESS) return status;
+    if (graph->is_branch()) {  // upstream: "This model run instance does not support aclmdlRIDestroy"
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  "the model is a branch of a conditional task: it goes when the model that owns the task goes.");
+    }
     if (graph->origin_stream() < 0) {
       // A model being built may go (an error path's clean-up): its stream stops recording.
       if (const std::shared_ptr<aclnn_host::Stream> bound = graph->bound_stream()) bound->EndCapture(graph.get());
@@ -880,6 +894,9 @@ aclError aclmdlRIAbort(aclmdlRI modelRI) {
     std::shared_ptr<CaptureGraph> graph;
     aclError status = FindLiveModel(api, modelRI, &graph);
     if (status != ACL_SUCCESS) return status;
+    if (graph->is_branch()) {
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "sub ACL Graph does not support aborting model.");
+    }
     int32_t device = -1;
     status = Runtime::Get().RequireContext(api, &device);
     if (status != ACL_SUCCESS) return status;
@@ -889,6 +906,273 @@ aclError aclmdlRIAbort(aclmdlRI modelRI) {
                   graph->device(), device);
     }
     graph->Abort(std::chrono::milliseconds(100));
+    return ACL_SUCCESS;
+  });
+}
+
+// Conditional tasks (hicann/runtime src/acl/aclrt_impl/model_ri.cpp; src/runtime/feature/aclgraph/
+// api_error_aclgraph.cc, v100/api_impl_aclgraph.cc, context_aclgraph.cc; core/src/task/task_info/
+// cond_op/aclgraph_cond_task.cc and stars_cond_isa_helper.cc for what the task computes). A
+// condition is a 64-bit word of device memory; the task reads it when it runs: IF runs branch 0
+// when it is not 0, else branch 1 if there is one; WHILE runs branch 0 while it is not 0; SWITCH
+// runs branch `value` when there is one. A branch is a sub-model, captured with
+// aclmdlRICaptureToModelRIBegin, and runs whole before the task's stream goes on.
+namespace {
+
+// CANN's product table: conditional tasks on Atlas A2/A3 and Ascend 950.
+aclError RequireConditionProduct(const char* api) {
+  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+  if (profile == nullptr) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+  if (profile->series == aclnn_host::SocSeries::kAtlasA2 || profile->series == aclnn_host::SocSeries::kAtlasA3 ||
+      profile->series == aclnn_host::SocSeries::kAscend950) {
+    return ACL_SUCCESS;
+  }
+  return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+              "conditional tasks of ACL Graph are not supported on %s (CANN's product table: Atlas A2, A3 and Ascend "
+              "950).",
+              profile->name);
+}
+
+aclError FindCondition(const char* api, aclmdlRICondHandle handle, std::shared_ptr<aclnn_host::CondHandle>* cond,
+                       std::shared_ptr<CaptureGraph>* owner) {
+  *cond = CaptureRegistry::Get().FindCondHandle(handle, owner);
+  if (*cond == nullptr) {
+    // Beyond CANN, which dereferences the handle: one of no live model is refused.
+    return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "%p is not a condition handle of a live model.", handle);
+  }
+  return ACL_SUCCESS;
+}
+
+// What a conditional task does when its stream reaches it.
+aclnn_host::TaskResult RunCondition(aclnn_host::CondHandle& cond) {
+  std::vector<std::shared_ptr<CaptureGraph>> branches;
+  aclmdlRICondTaskType type;
+  {
+    std::lock_guard<std::mutex> lock(cond.mutex);
+    branches = cond.branches;
+    type = cond.type;
+  }
+  aclnn_host::Stream* const running = aclnn_host::Stream::Running();
+  const uint64_t epoch = aclnn_host::Stream::RunningEpoch();
+  const auto* word = static_cast<const uint64_t*>(cond.word);
+  for (;;) {
+    const uint64_t value = __atomic_load_n(word, __ATOMIC_ACQUIRE);
+    size_t branch = 0;
+    if (type == ACL_MODEL_RI_COND_TYPE_IF) {
+      if (value == 0 && branches.size() < 2) return aclnn_host::TaskResult();
+      branch = value != 0 ? 0 : 1;
+    } else if (type == ACL_MODEL_RI_COND_TYPE_WHILE) {
+      if (value == 0) return aclnn_host::TaskResult();
+    } else {
+      // The NPU compares the index signed: from 2^63 up it would pick no valid branch; none runs here.
+      if (value >= branches.size()) return aclnn_host::TaskResult();
+      branch = static_cast<size_t>(value);
+    }
+    aclnn_host::TaskResult result = branches[branch]->RunInline();
+    if (result.code != 0 || type != ACL_MODEL_RI_COND_TYPE_WHILE) return result;
+    // A loop whose condition never turns 0 runs until its stream or its model is aborted.
+    if (aclnn_host::Stream::RunningModelAborted()) return aclnn_host::TaskResult();
+    if (running != nullptr && (running->cancellations() != epoch || running->shutting_down())) {
+      return aclnn_host::TaskResult();
+    }
+  }
+}
+
+}  // namespace
+
+aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue, aclmdlRICondHandleFlag flag,
+                                  aclmdlRICondHandle* handle) {
+  const char* api = "aclmdlRICondHandleCreate";
+  if (modelRI == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "modelRI is nullptr.");
+  if (handle == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "handle is nullptr.");
+  return Run(api, [&] {
+    std::shared_ptr<CaptureGraph> graph;
+    aclError status = FindModel(api, modelRI, &graph);
+    if (status != ACL_SUCCESS) return status;
+    if (static_cast<uint32_t>(flag) > ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "Conditional handle creation: flag %u is out of range [0, 1].",
+                  static_cast<uint32_t>(flag));
+    }
+    if (graph->origin_stream() < 0) {
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  "Conditional handle creation: the modelRI is not a ACL Graph (it was built, not captured).");
+    }
+    if (!graph->capturing()) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "Conditional handle creation: ModelRI (model_id=%u) is not in the "
+                  "capture stage.",
+                  graph->id());
+    }
+    int32_t device = -1;
+    status = Runtime::Get().RequireContext(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    if (graph->device() != device) {
+      return Fail(api, ACL_ERROR_RT_MODEL_CONTEXT,
+                  "Conditional handle creation: the model belongs to device %d, but the current device is %d.",
+                  graph->device(), device);
+    }
+    status = RequireConditionProduct(api);
+    if (status != ACL_SUCCESS) return status;
+    auto cond = std::make_shared<aclnn_host::CondHandle>();
+    status = aclnn_host::MemoryRegistry::Get().AllocateDevice(api, &cond->word, sizeof(uint64_t), device,
+                                                              Runtime::Get().device_memory_capacity());
+    if (status != ACL_SUCCESS) return status;
+    std::memset(cond->word, 0, sizeof(uint64_t));  // as upstream's setup
+    cond->default_value = defaultLaunchValue;
+    cond->assign_default = flag == ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT;
+    graph->AddCondHandle(cond);
+    *handle = cond->handle;
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t** ptr) {
+  const char* api = "aclmdlRICondHandleGetCondPtr";
+  if (handle == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "handle is nullptr.");
+  if (ptr == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "ptr is nullptr.");
+  return Run(api, [&] {
+    std::shared_ptr<aclnn_host::CondHandle> cond;
+    std::shared_ptr<CaptureGraph> owner;
+    aclError status = FindCondition(api, handle, &cond, &owner);
+    if (status != ACL_SUCCESS) return status;
+    int32_t device = -1;
+    status = Runtime::Get().RequireContext(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    status = RequireConditionProduct(api);
+    if (status != ACL_SUCCESS) return status;
+    *ptr = static_cast<uint64_t*>(cond->word);
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, uint32_t flags) {
+  const char* api = "aclmdlRIAddCondTask";
+  if (stream == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "stream is nullptr.");
+  return Run(api, [&] {
+    const char* what = "Adding a conditional task to a stream";
+    if (static_cast<uint32_t>(params.type) > ACL_MODEL_RI_COND_TYPE_SWITCH) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "%s: params.type %u is out of range [0, 2].", what,
+                  static_cast<uint32_t>(params.type));
+    }
+    if (flags != 0) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "%s: flags is reserved parameter and must be 0.", what);
+    }
+    if (params.handle == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "%s: params.handle is nullptr.", what);
+    if (params.modelRIArray == nullptr) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "%s: params.modelRIArray is nullptr.", what);
+    }
+    std::shared_ptr<aclnn_host::CondHandle> cond;
+    std::shared_ptr<CaptureGraph> owner;
+    aclError status = FindCondition(api, params.handle, &cond, &owner);
+    if (status != ACL_SUCCESS) return status;
+    {
+      std::lock_guard<std::mutex> lock(cond->mutex);
+      if (cond->used) {
+        return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                    "The handle has been launched with condition task, create a new handle before adding another "
+                    "condition task.");
+      }
+    }
+    int32_t device = -1;
+    status = Runtime::Get().RequireContext(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    std::shared_ptr<aclnn_host::Stream> target;
+    status = Runtime::Get().FindStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    const std::shared_ptr<CaptureGraph> capture = target->capture();
+    if (capture == nullptr || capture->origin_stream() < 0) {
+      return Fail(api, ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                  "Stream (stream_id=%d) must be in the capture stage before adding a condition task.", target->id());
+    }
+    status = RequireConditionProduct(api);
+    if (status != ACL_SUCCESS) return status;
+    if (capture != owner) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "model associated with the condition handle is inconsistent with that associated with the stream, "
+                  "condhandle model_id=%u, capture stream model_id=%u.",
+                  owner->id(), capture->id());
+    }
+    const uint32_t size = params.size;
+    const bool size_ok = params.type == ACL_MODEL_RI_COND_TYPE_IF      ? (size == 1 || size == 2)
+                         : params.type == ACL_MODEL_RI_COND_TYPE_WHILE ? size == 1
+                                                                       : size > 0;
+    if (!size_ok) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "Verifying the number of parameters of a conditional task: params.size %u must be %s.", size,
+                  params.type == ACL_MODEL_RI_COND_TYPE_IF      ? "1 or 2"
+                  : params.type == ACL_MODEL_RI_COND_TYPE_WHILE ? "1"
+                                                                : "greater than 0");
+    }
+    // The branches: models of their own that are not capturing until aclmdlRICaptureToModelRIBegin.
+    std::vector<std::shared_ptr<CaptureGraph>> branches;
+    for (uint32_t i = 0; i < size; ++i) {
+      auto branch = std::make_shared<CaptureGraph>(owner->device(), owner->mode(), owner->origin_stream());
+      branch->mark_branch();
+      branch->StopCapturing();
+      CaptureRegistry::Get().Adopt(branch);
+      branches.push_back(std::move(branch));
+    }
+    {
+      std::lock_guard<std::mutex> lock(cond->mutex);
+      if (cond->used) {  // another thread took it meanwhile
+        for (const auto& branch : branches) CaptureRegistry::Get().Destroy(branch->handle());
+        return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "The condHandle has already been used by aclmdlRIAddCondTask.");
+      }
+      cond->used = true;
+      cond->type = params.type;
+      cond->branches = branches;
+    }
+    aclnn_host::CapturedTask task;
+    task.issue = [cond] { return aclnn_host::StreamTask([cond] { return RunCondition(*cond); }); };
+    task.memory = {
+        aclnn_host::MemoryRange{"condition", "", cond->word, sizeof(uint64_t), aclnn_host::MemoryKind::kDevice}};
+    task.memory_device = owner->device();
+    task.label = aclnn_host::TaskLabel{"CONDITION_OP"};
+    if (!target->IssueOrCapture(std::move(task))) return aclnn_host::FailNotIssued(api);
+    for (uint32_t i = 0; i < size; ++i) params.modelRIArray[i] = branches[i]->handle();
+    return ACL_SUCCESS;
+  });
+}
+
+aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI, aclmdlRICaptureMode mode) {
+  const char* api = "aclmdlRICaptureToModelRIBegin";
+  if (stream == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "stream is nullptr.");
+  if (modelRI == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "modelRI is nullptr.");
+  return Run(api, [&] {
+    aclError status = RequireCaptureProduct(api);
+    if (status != ACL_SUCCESS) return status;
+    std::shared_ptr<CaptureGraph> graph;
+    status = FindModel(api, modelRI, &graph);
+    if (status != ACL_SUCCESS) return status;
+    std::shared_ptr<aclnn_host::Stream> target;
+    status = Runtime::Get().FindStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    if (static_cast<int>(mode) < ACL_MODEL_RI_CAPTURE_MODE_GLOBAL ||
+        static_cast<int>(mode) > ACL_MODEL_RI_CAPTURE_MODE_RELAXED) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "mode %d is not valid: the range is [0, 3).",
+                  static_cast<int>(mode));
+    }
+    // Only a branch of a conditional task not captured yet can be captured into (every other
+    // model's capture has begun: upstream's "already captured").
+    if (!graph->is_branch() || graph->branch_captured()) {
+      return Fail(api, ACL_ERROR_RT_MODEL_CAPTURED, "ModelRI (model_id=%u) is already captured.", graph->id());
+    }
+    if (const std::shared_ptr<CaptureGraph> existing = target->capture()) {
+      return Fail(api, ACL_ERROR_RT_STREAM_CAPTURED,
+                  "Stream is already in capture status, device_id=%d, stream_id=%d, status=%s.", target->device(),
+                  target->id(), existing->invalidated() ? "invalidated" : "active");
+    }
+    if (!graph->RestartCaptureAsBranch(mode)) {
+      return Fail(api, ACL_ERROR_RT_MODEL_CAPTURED, "ModelRI (model_id=%u) is already captured.", graph->id());
+    }
+    CaptureRegistry::Get().CaptureStarted(graph);
+    if (const std::shared_ptr<CaptureGraph> existing = target->BeginCapture(graph)) {
+      graph->StopCapturing();
+      CaptureRegistry::Get().CaptureStopped(graph);
+      return Fail(api, ACL_ERROR_RT_STREAM_CAPTURED,
+                  "Stream is already in capture status, device_id=%d, stream_id=%d, status=%s.", target->device(),
+                  target->id(), existing->invalidated() ? "invalidated" : "active");
+    }
     return ACL_SUCCESS;
   });
 }

@@ -1241,34 +1241,6 @@ aclError aclrtCmoAsyncWithDesc(void* cmoDesc, aclrtCmoType cmoType, aclrtStream 
   return NotSupported("aclrtCmoAsyncWithDesc", "aclrtCmoAsyncWithDesc is not supported by aclnn-host: cache maintenance has no meaning for emulated device memory, which is coherent host memory.");
 }
 
-aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue, aclmdlRICondHandleFlag flag, aclmdlRICondHandle* handle) {
-  (void)modelRI;
-  (void)defaultLaunchValue;
-  (void)flag;
-  (void)handle;
-  return NotSupported("aclmdlRICondHandleCreate", "aclmdlRICondHandleCreate is not supported by aclnn-host: these parts of model run instances (conditional tasks, capture into an existing model) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
-aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t** ptr) {
-  (void)handle;
-  (void)ptr;
-  return NotSupported("aclmdlRICondHandleGetCondPtr", "aclmdlRICondHandleGetCondPtr is not supported by aclnn-host: these parts of model run instances (conditional tasks, capture into an existing model) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
-aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, uint32_t flags) {
-  (void)params;
-  (void)stream;
-  (void)flags;
-  return NotSupported("aclmdlRIAddCondTask", "aclmdlRIAddCondTask is not supported by aclnn-host: these parts of model run instances (conditional tasks, capture into an existing model) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
-aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI, aclmdlRICaptureMode mode) {
-  (void)stream;
-  (void)modelRI;
-  (void)mode;
-  return NotSupported("aclmdlRICaptureToModelRIBegin", "aclmdlRICaptureToModelRIBegin is not supported by aclnn-host: these parts of model run instances (conditional tasks, capture into an existing model) are not implemented by aclnn-host yet: replays run the captured tasks as recorded.");
-}
-
 aclError aclrtPersistentTaskClean(aclrtStream stream) {
   (void)stream;
   return NotSupported("aclrtPersistentTaskClean", "aclrtPersistentTaskClean is not supported by aclnn-host: device-side task descriptors are not emulated.");

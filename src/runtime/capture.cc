@@ -152,6 +152,8 @@ aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& st
       if (!task.disabled) tasks.push_back(task);
     }
   }
+  // Conditions with a default get it at the start of each run (ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT).
+  if (std::unique_ptr<CapturedTask> defaults = ConditionDefaultsTask()) tasks.insert(tasks.begin(), *defaults);
   // Every task's memory is checked before any task is issued: a replay runs whole or not at all.
   // A task group's task is held by its slot, which keeps the memory of what it holds pinned (an
   // update may change that before the task runs; the run checks it again).
@@ -262,6 +264,7 @@ std::shared_ptr<CaptureGraph> CaptureRegistry::FindByTask(aclmdlRITask task, siz
 constexpr uint64_t kTaskHandleTag = uint64_t{0x8} << 60;
 constexpr uint64_t kStreamHandleTag = uint64_t{0xC} << 60;
 constexpr uint64_t kTaskGroupHandleTag = uint64_t{0xA} << 60;
+constexpr uint64_t kCondHandleTag = uint64_t{0xB} << 60;
 constexpr uint64_t kHandleTagMask = uint64_t{0xF} << 60;
 constexpr int kTaskIndexBits = 24;
 
@@ -347,6 +350,116 @@ std::shared_ptr<TaskGroup> CaptureGraph::FindTaskGroup(aclrtTaskGrp handle) {
   const uint64_t index = value & ((uint64_t{1} << kTaskIndexBits) - 1);
   std::lock_guard<std::mutex> lock(mutex_);
   return index < task_groups_.size() ? task_groups_[index] : nullptr;
+}
+
+bool CaptureGraph::branch_captured() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return branch_captured_;
+}
+
+bool CaptureGraph::RestartCaptureAsBranch(aclmdlRICaptureMode mode) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!is_branch_ || branch_captured_) return false;
+  branch_captured_ = true;
+  mode_ = mode;
+  begin_thread_ = std::this_thread::get_id();
+  capturing_ = true;
+  return true;
+}
+
+void CaptureGraph::AddCondHandle(const std::shared_ptr<CondHandle>& cond) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  cond->handle = reinterpret_cast<aclmdlRICondHandle>(
+      static_cast<uintptr_t>(kCondHandleTag | (uint64_t{id_} << kTaskIndexBits) | cond_handles_.size()));
+  cond_handles_.push_back(cond);
+}
+
+std::shared_ptr<CondHandle> CaptureGraph::FindCondHandle(aclmdlRICondHandle handle) {
+  const uint64_t value = reinterpret_cast<uintptr_t>(handle);
+  if ((value & kHandleTagMask) != kCondHandleTag || ((value & ~kHandleTagMask) >> kTaskIndexBits) != id_) {
+    return nullptr;
+  }
+  const uint64_t index = value & ((uint64_t{1} << kTaskIndexBits) - 1);
+  std::lock_guard<std::mutex> lock(mutex_);
+  return index < cond_handles_.size() ? cond_handles_[index] : nullptr;
+}
+
+std::vector<std::shared_ptr<CondHandle>> CaptureGraph::CondHandles() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return cond_handles_;
+}
+
+std::unique_ptr<CapturedTask> CaptureGraph::ConditionDefaultsTask() {
+  std::vector<std::pair<uint64_t*, uint64_t>> writes;
+  auto task = std::make_unique<CapturedTask>();
+  for (const std::shared_ptr<CondHandle>& cond : CondHandles()) {
+    if (!cond->assign_default) continue;
+    writes.emplace_back(static_cast<uint64_t*>(cond->word), cond->default_value);
+    task->memory.push_back(MemoryRange{"condition", "", cond->word, sizeof(uint64_t), MemoryKind::kDevice});
+  }
+  if (writes.empty()) return nullptr;
+  task->issue = [writes] {
+    return StreamTask([writes] {
+      for (const auto& write : writes) __atomic_store_n(write.first, write.second, __ATOMIC_RELEASE);
+      return TaskResult();
+    });
+  };
+  task->memory_device = device_;
+  task->label = TaskLabel{"MEM_WRITE_VALUE"};
+  return task;
+}
+
+TaskResult CaptureGraph::RunInline() {
+  std::vector<CapturedTask> tasks;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (capturing_) {
+      return TaskResult{
+          ACL_ERROR_RT_MODEL_CAPTURED,
+          FormatString("the branch model (model_id=%u) of a conditional task is still being captured.", id_)};
+    }
+    if (invalidated_) {
+      return TaskResult{
+          ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+          FormatString("the capture of the branch model (model_id=%u) of a conditional task failed.", id_)};
+    }
+    for (const CapturedTask& task : tasks_) {
+      if (!task.disabled) tasks.push_back(task);
+    }
+  }
+  if (std::unique_ptr<CapturedTask> defaults = ConditionDefaultsTask()) tasks.insert(tasks.begin(), *defaults);
+  TaskResult first_failure;
+  for (const CapturedTask& task : tasks) {
+    if (Stream::RunningModelAborted()) break;
+    MemoryPins pins;  // held while the task runs (a group's slot checks its own)
+    if (task.slot == nullptr && !task.memory.empty()) {
+      std::string problem;
+      if (!MemoryRegistry::Get().CheckAndPin(task.memory.data(), task.memory.size(), task.memory_device,
+                                             Runtime::Get().strict(), &pins, &problem)) {
+        if (first_failure.code == 0) {
+          first_failure =
+              TaskResult{ACL_ERROR_RT_PARAM_INVALID,
+                         FormatString("a task of the branch model (model_id=%u) cannot run: %s", id_, problem.c_str())};
+        }
+        continue;
+      }
+    }
+    TaskResult result = task.issue()();
+    if (result.code != 0 && first_failure.code == 0) first_failure = std::move(result);
+  }
+  return first_failure;
+}
+
+std::shared_ptr<CondHandle> CaptureRegistry::FindCondHandle(aclmdlRICondHandle handle,
+                                                            std::shared_ptr<CaptureGraph>* owner) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const auto& model : models_) {
+    if (std::shared_ptr<CondHandle> cond = model.second->FindCondHandle(handle)) {
+      if (owner != nullptr) *owner = model.second;
+      return cond;
+    }
+  }
+  return nullptr;
 }
 
 std::shared_ptr<TaskGroup> CaptureRegistry::FindTaskGroup(aclrtTaskGrp handle) {
@@ -461,6 +574,16 @@ bool CaptureRegistry::Destroy(aclmdlRI handle) {
   }
   if (graph == nullptr) return false;
   graph->RunDestroyCallbacks();
+  // The model's conditions go with it: their words (waiting for runs that use them) and branches.
+  for (const std::shared_ptr<CondHandle>& cond : graph->CondHandles()) {
+    MemoryRegistry::Get().FreeDevice("aclmdlRIDestroy", cond->word);
+    std::vector<std::shared_ptr<CaptureGraph>> branches;
+    {
+      std::lock_guard<std::mutex> lock(cond->mutex);
+      branches = cond->branches;
+    }
+    for (const std::shared_ptr<CaptureGraph>& branch : branches) Destroy(branch->handle());
+  }
   return true;
 }
 

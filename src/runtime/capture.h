@@ -88,12 +88,30 @@ struct TaskGroup {
   size_t next_update = 0;                        // the slot the update's next task replaces
 };
 
+class CaptureGraph;
+
+/// A condition of a captured model (aclmdlRICondHandleCreate): a 64-bit word of device memory
+/// that the model's conditional task reads when it runs, and the branches it picks from
+/// (aclmdlRIAddCondTask), each a sub-model captured with aclmdlRICaptureToModelRIBegin.
+struct CondHandle {
+  aclmdlRICondHandle handle = nullptr;
+  void* word = nullptr;         // device memory of the model's device, freed with the model
+  uint64_t default_value = 0;   // written at the start of each run of the model...
+  bool assign_default = false;  // ...with ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT
+  std::mutex mutex;
+  bool used = false;  // a conditional task took it (guarded by mutex)
+  aclmdlRICondTaskType type = ACL_MODEL_RI_COND_TYPE_IF;
+  std::vector<std::shared_ptr<CaptureGraph>> branches;  // set once, when used
+};
+
 class AH_INTERNAL_API CaptureGraph {
  public:
   CaptureGraph(int32_t device, aclmdlRICaptureMode mode, int32_t origin_stream);
 
   uint32_t id() const { return id_; }  // unique in the process, from 0 (the "Model Id" of the dumps)
   int32_t device() const { return device_; }
+  /// The capture's mode and the thread that began it: set at construction, and for a branch when
+  /// its capture begins (RestartCaptureAsBranch), before the capture is registered.
   aclmdlRICaptureMode mode() const { return mode_; }
   int32_t origin_stream() const { return origin_stream_; }
   std::thread::id begin_thread() const { return begin_thread_; }
@@ -152,6 +170,26 @@ class AH_INTERNAL_API CaptureGraph {
   bool ApplyEdits();
   /// Whether a replay is issued and not finished (upstream's RUNNING: no edit then).
   bool running() const { return running_replays_->load(std::memory_order_acquire) > 0; }
+  /// A branch of a conditional task (a sub-model): it runs only inside its root model's runs; it
+  /// cannot be run, aborted or destroyed on its own, and goes with the model that owns the task.
+  bool is_branch() const { return is_branch_; }
+  void mark_branch() { is_branch_ = true; }
+  /// Whether a branch's capture (aclmdlRICaptureToModelRIBegin) has begun; it may begin once.
+  bool branch_captured();
+  /// Begins a branch's capture (it was made not capturing): false when it has begun already.
+  bool RestartCaptureAsBranch(aclmdlRICaptureMode mode);
+  /// aclmdlRICondHandleCreate: keeps the condition and gives it its handle.
+  void AddCondHandle(const std::shared_ptr<CondHandle>& cond);
+  std::shared_ptr<CondHandle> FindCondHandle(aclmdlRICondHandle handle);
+  /// The conditions and branches the model owns (they go when it goes).
+  std::vector<std::shared_ptr<CondHandle>> CondHandles();
+  /// Runs the model's tasks now, one after another on the calling thread (a conditional task's
+  /// branch, inside a run of the root model): memory checked and pinned per task, conditions with
+  /// a default reset first. Stops early when the run is aborted; reports the first failure.
+  TaskResult RunInline();
+  /// The task that writes the defaults of the conditions that have one (nullptr: none).
+  std::unique_ptr<CapturedTask> ConditionDefaultsTask();
+
   /// aclmdlRIAbort: the tasks of the replays issued so far that have not started are dropped, a
   /// wait among them stops waiting, and each such replay's end fails its stream with
   /// ACL_ERROR_RT_MODEL_ABORT_NORMAL. Replays issued afterwards run. Returns once no replay runs,
@@ -190,9 +228,12 @@ class AH_INTERNAL_API CaptureGraph {
  private:
   const uint32_t id_;
   const int32_t device_;
-  const aclmdlRICaptureMode mode_;
+  aclmdlRICaptureMode mode_;
   const int32_t origin_stream_;
-  const std::thread::id begin_thread_;
+  std::thread::id begin_thread_;
+  bool is_branch_ = false;                                 // set before the graph is shared
+  bool branch_captured_ = false;                           // guarded by mutex_
+  std::vector<std::shared_ptr<CondHandle>> cond_handles_;  // guarded by mutex_
   aclmdlRI handle_ = nullptr;
   friend class CaptureRegistry;
   std::mutex mutex_;
@@ -229,6 +270,8 @@ class AH_INTERNAL_API CaptureRegistry {
   std::shared_ptr<CaptureGraph> FindByTask(aclmdlRITask task, size_t* index);
   /// The task group of a live model behind `handle`, or nullptr.
   std::shared_ptr<TaskGroup> FindTaskGroup(aclrtTaskGrp handle);
+  /// The condition behind `handle` and the live model that owns it (nullptr: none).
+  std::shared_ptr<CondHandle> FindCondHandle(aclmdlRICondHandle handle, std::shared_ptr<CaptureGraph>* owner);
   /// Forgets a handle; false when it is not live.
   bool Destroy(aclmdlRI handle);
   /// Drops every model (aclFinalize).
