@@ -262,6 +262,25 @@ TEST_F(AclCondTask, ChecksInUpstreamsOrder) {
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(other)));
 }
 
+// Replays of one conditional model on two streams at once, while the condition changes (TSan runs this).
+TEST_F(AclCondTask, ReplaysOnTwoStreamsAtOnce) {
+  uint64_t* condition = nullptr;
+  aclmdlRI model = CaptureConditional(ACL_MODEL_RI_COND_TYPE_SWITCH, 2, &condition);
+  aclrtStream other = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&other)));
+  for (int i = 0; i < 50; ++i) {
+    ASSERT_TRUE(Succeeds(aclrtValueWrite(condition, i % 3, 0, session_.stream())));
+    ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, session_.stream())));
+    ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, other)));
+  }
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(session_.stream())));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(other)));
+  const uint64_t last = ReadWord(out_);
+  EXPECT_TRUE(last == 10 || last == 11) << last;
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(other)));
+}
+
 TEST(AclCondTaskProducts, TheInferenceSeriesHasNone) {
   test::RuntimeSession session("Ascend310P3");  // capture, but no conditional tasks
   ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
