@@ -51,6 +51,7 @@ struct State {
   aclrtNotify notifies[kSlots] = {};
   aclmdlRI models[kSlots] = {};
   aclrtTaskGrp groups[kSlots] = {};            // of any model, maybe destroyed
+  aclmdlRICondHandle conditions[kSlots] = {};  // of any model, maybe destroyed
   acltdtChannelHandle* channels[kSlots] = {};  // destroyed ones stay: the registry answers them
   bool channel_live[kSlots] = {};
   uint32_t queues[kSlots] = {9999, 9999, 9999, 9999};  // 9999: never created
@@ -116,7 +117,7 @@ const bool kTrace = std::getenv("FUZZ_TRACE") != nullptr;
 
 void Step(FuzzedDataProvider& in, State& s) {
   const size_t i = in.ConsumeIntegralInRange<size_t>(0, kSlots - 1);
-  const int call = in.ConsumeIntegralInRange<int>(0, 36);
+  const int call = in.ConsumeIntegralInRange<int>(0, 37);
   if (kTrace) std::fprintf(stderr, "call %d slot %zu\n", call, i);
   switch (call) {
     case 0:
@@ -747,6 +748,35 @@ void Step(FuzzedDataProvider& in, State& s) {
           break;
         default:
           aclnnHostLaunchOperatorStandIn(PickStream(in, s), "Fuzz", FuzzStandIn, nullptr);
+      }
+      break;
+    }
+    case 36: {  // conditional tasks: handles, tasks, branch captures (the words stay 0: no endless loop)
+      switch (in.ConsumeIntegralInRange<int>(0, 3)) {
+        case 0:
+          aclmdlRICondHandleCreate(s.models[i], 0,
+                                   static_cast<aclmdlRICondHandleFlag>(in.ConsumeIntegralInRange<int>(0, 2)),
+                                   in.ConsumeBool() ? &s.conditions[i] : nullptr);
+          break;
+        case 1: {
+          uint64_t* word = nullptr;
+          aclmdlRICondHandleGetCondPtr(s.conditions[i], in.ConsumeBool() ? &word : nullptr);
+          break;
+        }
+        case 2: {
+          aclmdlRI branches[3] = {};
+          aclmdlRICondTaskParams params{s.conditions[i],
+                                        static_cast<aclmdlRICondTaskType>(in.ConsumeIntegralInRange<int>(0, 3)),
+                                        in.ConsumeIntegralInRange<uint32_t>(0, 3), branches};
+          if (aclmdlRIAddCondTask(params, PickStream(in, s), in.ConsumeIntegralInRange<uint32_t>(0, 1)) ==
+              ACL_SUCCESS) {
+            s.models[(i + 1) % kSlots] = branches[0];  // a branch to capture into, run, destroy...
+          }
+          break;
+        }
+        default:
+          aclmdlRICaptureToModelRIBegin(PickStream(in, s), s.models[i],
+                                        static_cast<aclmdlRICaptureMode>(in.ConsumeIntegralInRange<int>(0, 3)));
       }
       break;
     }

@@ -262,6 +262,30 @@ TEST_F(AclCondTask, ChecksInUpstreamsOrder) {
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(other)));
 }
 
+// A branch that replays its own root recurses: past 64 levels the conditional task fails (the
+// program would never end on the NPU either).
+TEST_F(AclCondTask, ABranchThatRunsItsRootFailsInsteadOfRecursingForEver) {
+  aclrtStream stream = session_.stream();
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  aclmdlRI root = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRICondHandle cond = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 1, ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT, &cond)));
+  aclmdlRI branch = nullptr;
+  aclmdlRICondTaskParams params{cond, ACL_MODEL_RI_COND_TYPE_IF, 1, &branch};
+  ASSERT_TRUE(Succeeds(aclmdlRIAddCondTask(params, stream, 0)));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureToModelRIBegin(branch_stream_, branch, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, branch_stream_)));  // recorded into the branch
+  aclmdlRI ended = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(branch_stream_, &ended)));
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, stream)));
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeStream(stream), ACL_ERROR_RT_INTERNAL_ERROR, "aclrtSynchronizeStream",
+                        {"nested more than 64 deep"}));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
 // Replays of one conditional model on two streams at once, while the condition changes (TSan runs this).
 TEST_F(AclCondTask, ReplaysOnTwoStreamsAtOnce) {
   uint64_t* condition = nullptr;

@@ -1684,6 +1684,54 @@ TEST(Catalogue, RT_CAP_17) {
   EXPECT_TRUE(Succeeds(aclrtFree(words)));
 }
 
+TEST(Catalogue, RT_CAP_18) {
+  RuntimeSession session;
+  aclmdlRI root = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(session.stream(), nullptr, &root)));
+  aclmdlRICondHandle cond = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 0, static_cast<aclmdlRICondHandleFlag>(0), &cond)));
+  aclmdlRI branch = nullptr;
+  aclmdlRICondTaskParams params{cond, ACL_MODEL_RI_COND_TYPE_IF, 1, &branch};
+  ASSERT_TRUE(Succeeds(aclmdlRIAddCondTask(params, session.stream(), 0)));
+  EXPECT_TRUE(FailsWith(aclmdlRIAddCondTask(params, session.stream(), 0), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclmdlRIAddCondTask",
+                        {"The handle has been launched with condition task, create a new handle before adding another "
+                         "condition task."}));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(session.stream(), &model)));
+  EXPECT_TRUE(
+      FailsWith(aclmdlRIDestroy(branch), ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclmdlRIDestroy",
+                {"the model is a branch of a conditional task: it goes when the model that owns the task goes."}));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+TEST(Catalogue, RT_CAP_19) {
+  RuntimeSession session;
+  aclrtStream other = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&other)));
+  aclmdlRI root = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(session.stream(), nullptr, &root)));
+  aclmdlRICondHandle cond = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 1, ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT, &cond)));
+  aclmdlRI branch = nullptr;
+  aclmdlRICondTaskParams params{cond, ACL_MODEL_RI_COND_TYPE_IF, 1, &branch};
+  ASSERT_TRUE(Succeeds(aclmdlRIAddCondTask(params, session.stream(), 0)));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(session.stream(), &model)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureToModelRIBegin(other, branch, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, other)));
+  aclmdlRI ended = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(other, &ended)));
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, session.stream())));
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeStream(session.stream()), ACL_ERROR_RT_INTERNAL_ERROR, "aclrtSynchronizeStream",
+                        {"conditional tasks nested more than 64 deep: a branch runs a model that runs the branch "
+                         "again."}));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(other)));
+}
+
 TEST(Catalogue, RT_VER_01) {
   unsetenv("ASCEND_HOME_PATH");
   char name[] = "runtime";

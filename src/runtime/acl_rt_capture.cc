@@ -943,8 +943,24 @@ aclError FindCondition(const char* api, aclmdlRICondHandle handle, std::shared_p
   return ACL_SUCCESS;
 }
 
+// Branches run inline, so a branch that replays its own root (recorded with aclmdlRIExecuteAsync)
+// would recurse without end: past this depth the conditional task fails instead.
+constexpr int kMaxBranchDepth = 64;
+thread_local int branch_depth = 0;
+
 // What a conditional task does when its stream reaches it.
 aclnn_host::TaskResult RunCondition(aclnn_host::CondHandle& cond) {
+  if (branch_depth >= kMaxBranchDepth) {
+    return aclnn_host::TaskResult{
+        ACL_ERROR_RT_INTERNAL_ERROR,
+        aclnn_host::FormatString("conditional tasks nested more than %d deep: a branch runs a "
+                                 "model that runs the branch again.",
+                                 kMaxBranchDepth)};
+  }
+  struct Depth {
+    Depth() { ++branch_depth; }
+    ~Depth() { --branch_depth; }
+  } depth;
   std::vector<std::shared_ptr<CaptureGraph>> branches;
   aclmdlRICondTaskType type;
   {
