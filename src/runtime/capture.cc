@@ -536,9 +536,11 @@ TaskResult TaskSlot::Run() {
 aclError FailNotIssued(const char* api) {
   switch (Stream::LastNotIssued()) {
     case NotIssued::kNotKernelInGroup:
-      return Fail(api, ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
-                  "Adding the task to the task group failed: only tasks running on Cube Core or Vector Core (operator "
-                  "runs) can be added to a task group; aclmdlRICaptureTaskGrpEnd will fail.");
+      return Fail(
+          api, ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
+          "Adding the task to the task group failed: only tasks running on Cube Core or Vector Core (operator "
+          "runs) can be added to a task group; aclmdlRICaptureTaskGrpEnd will fail, and the capture is invalidated "
+          "(aclmdlRICaptureEnd returns no model).");
     case NotIssued::kNotKernelInUpdate:
       return Fail(api, ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT,
                   "Updating the task group failed: only tasks running on Cube Core or Vector Core (operator runs) "
