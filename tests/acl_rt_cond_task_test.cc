@@ -39,6 +39,8 @@ void CountDown(void* args) {
   --*countdown->condition;
 }
 
+void Noop(void*) {}
+
 class AclCondTask : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -181,23 +183,24 @@ TEST_F(AclCondTask, BranchesBelongToTheirRootModel) {
   EXPECT_TRUE(FailsWith(aclmdlRIAddCondTask(params, stream, 0), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRIAddCondTask",
                         {"create a new handle"}));
   EXPECT_TRUE(FailsWith(aclmdlRICaptureToModelRIBegin(branch_stream_, root, ACL_MODEL_RI_CAPTURE_MODE_RELAXED),
-                        ACL_ERROR_RT_MODEL_CAPTURED, "aclmdlRICaptureToModelRIBegin", {"already captured"}));
+                        ACL_ERROR_RT_PARAM_INVALID, "aclmdlRICaptureToModelRIBegin", {"not a sub ACL Graph"}));
   CaptureWrite(branch, 5);
   EXPECT_TRUE(FailsWith(aclmdlRICaptureToModelRIBegin(branch_stream_, branch, ACL_MODEL_RI_CAPTURE_MODE_RELAXED),
                         ACL_ERROR_RT_MODEL_CAPTURED, "aclmdlRICaptureToModelRIBegin", {"already captured"}));
   aclmdlRI model = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
+  // Upstream's runtime refuses these for a sub ACL Graph.
   EXPECT_TRUE(FailsWith(aclmdlRIExecuteAsync(branch, stream), ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclmdlRIExecuteAsync",
-                        {"branch of a conditional task"}));
+                        {"sub ACL Graph does not support executing model"}));
   EXPECT_TRUE(FailsWith(aclmdlRIDestroy(branch), ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclmdlRIDestroy"));
   EXPECT_TRUE(FailsWith(aclmdlRIAbort(branch), ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclmdlRIAbort", {"sub ACL Graph"}));
-  // The branch is a model of its own for the introspection calls.
+  EXPECT_TRUE(FailsWith(aclmdlRIUpdate(branch), ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclmdlRIUpdate"));
   aclrtStream branch_model_stream = nullptr;
   uint32_t count = 1;
-  ASSERT_TRUE(Succeeds(aclmdlRIGetStreams(branch, &branch_model_stream, &count)));
-  uint32_t tasks = 0;
-  ASSERT_TRUE(Succeeds(aclmdlRIGetTasksByStream(branch_model_stream, nullptr, &tasks)));
-  EXPECT_EQ(tasks, 1u);
+  EXPECT_TRUE(FailsWith(aclmdlRIGetStreams(branch, &branch_model_stream, &count), ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        "aclmdlRIGetStreams"));
+  EXPECT_TRUE(FailsWith(aclmdlRIDestroyRegisterCallback(branch, Noop, nullptr), ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        "aclmdlRIDestroyRegisterCallback"));
   // The root goes, and its branch and condition with it.
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
   EXPECT_TRUE(FailsWith(aclmdlRIExecuteAsync(branch, stream), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRIExecuteAsync",
@@ -284,6 +287,71 @@ TEST_F(AclCondTask, ABranchThatRunsItsRootFailsInsteadOfRecursingForEver) {
   EXPECT_TRUE(FailsWith(aclrtSynchronizeStream(stream), ACL_ERROR_RT_INTERNAL_ERROR, "aclrtSynchronizeStream",
                         {"nested more than 64 deep"}));
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+TEST_F(AclCondTask, ABranchsEndMayPassNullAndARootsMayNot) {
+  aclrtStream stream = session_.stream();
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  aclmdlRI root = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRICondHandle cond = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 0, static_cast<aclmdlRICondHandleFlag>(0), &cond)));
+  aclmdlRI branch = nullptr;
+  aclmdlRICondTaskParams params{cond, ACL_MODEL_RI_COND_TYPE_IF, 1, &branch};
+  ASSERT_TRUE(Succeeds(aclmdlRIAddCondTask(params, stream, 0)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureToModelRIBegin(branch_stream_, branch, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclrtValueWrite(out_, 3, 0, branch_stream_)));
+  EXPECT_TRUE(Succeeds(aclmdlRICaptureEnd(branch_stream_, nullptr)));
+  EXPECT_TRUE(FailsWith(aclmdlRICaptureEnd(stream, nullptr), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRICaptureEnd",
+                        {"modelRI is nullptr"}));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));  // the refused end left the capture going
+  uint64_t* condition = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICondHandleGetCondPtr(cond, &condition)));
+  EXPECT_EQ(RunWith(model, condition, 1), 3u);
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+TEST_F(AclCondTask, MemoryABranchUsesIsCheckedWhenTheRootIsIssued) {
+  void* scratch = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&scratch, 8, ACL_MEM_MALLOC_HUGE_FIRST)));
+  aclrtStream stream = session_.stream();
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  aclmdlRI root = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRICondHandle cond = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 0, static_cast<aclmdlRICondHandleFlag>(0), &cond)));
+  aclmdlRI branch = nullptr;
+  aclmdlRICondTaskParams params{cond, ACL_MODEL_RI_COND_TYPE_IF, 1, &branch};
+  ASSERT_TRUE(Succeeds(aclmdlRIAddCondTask(params, stream, 0)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureToModelRIBegin(branch_stream_, branch, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclrtValueWrite(scratch, 3, 0, branch_stream_)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(branch_stream_, &branch)));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
+  ASSERT_TRUE(Succeeds(aclrtFree(scratch)));
+  // The branch's memory is gone: the replay is refused whole, even with the branch not picked.
+  EXPECT_TRUE(FailsWith(aclmdlRIExecuteAsync(model, stream), ACL_ERROR_RT_PARAM_INVALID, "aclmdlRIExecuteAsync",
+                        {"branch model"}));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+// Destroying the root does not wait for its replays: they keep the condition's word until done.
+TEST_F(AclCondTask, DestroyingTheRootDoesNotWaitForItsQueuedReplays) {
+  void* gate = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&gate, 8, ACL_MEM_MALLOC_HUGE_FIRST)));
+  WriteWord(gate, 0);
+  uint64_t* condition = nullptr;
+  aclmdlRI model = CaptureConditional(ACL_MODEL_RI_COND_TYPE_IF, 2, &condition);
+  WriteWord(condition, 1);
+  aclrtStream stream = session_.stream();
+  ASSERT_TRUE(Succeeds(aclrtValueWait(gate, 1, ACL_STREAM_WAIT_VALUE_EQ, stream)));
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, stream)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));  // returns with the replay still queued
+  ASSERT_TRUE(Succeeds(aclrtValueWrite(gate, 1, 0, branch_stream_)));
+  EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
+  EXPECT_EQ(ReadWord(out_), 10u);  // the replay ran the true branch, the word still alive
+  EXPECT_TRUE(Succeeds(aclrtFree(gate)));
 }
 
 // Replays of one conditional model on two streams at once, while the condition changes (TSan runs this).

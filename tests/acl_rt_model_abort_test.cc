@@ -82,10 +82,15 @@ TEST_F(AclModelAbort, QueuedReplaysAreDroppedWholeAndOtherWorkRuns) {
   ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, runner)));
   ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, runner)));
   // Work of the stream's own after the replays is not the model's: it runs.
-  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(words_[1], 8, 0x22, 1, runner)));
+  void* other = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtMalloc(&other, 8, ACL_MEM_MALLOC_HUGE_FIRST)));
+  WriteWord(other, 0);
+  ASSERT_TRUE(Succeeds(aclrtMemsetAsync(other, 8, 0x22, 1, runner)));
   ASSERT_TRUE(Succeeds(aclmdlRIAbort(model)));
   EXPECT_TRUE(FailsWith(aclrtSynchronizeStream(runner), ACL_ERROR_RT_MODEL_ABORT_NORMAL, "aclrtSynchronizeStream"));
-  EXPECT_EQ(ReadWord(words_[1]), 0x22u);
+  EXPECT_EQ(ReadWord(other), 0x22u);
+  EXPECT_EQ(ReadWord(words_[1]), 0u);  // neither replay's write ran
+  EXPECT_TRUE(Succeeds(aclrtFree(other)));
   EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(runner)));  // the failure was consumed
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
   EXPECT_TRUE(Succeeds(aclrtDestroyStream(runner)));

@@ -74,6 +74,7 @@ TEST(AclOpExecuteTimeout, ASetTimeoutReadsBackInWholeTicks) {
   ASSERT_TRUE(Succeeds(aclrtSetOpExecuteTimeOutV2(1000, &actual)));
   EXPECT_EQ(actual, static_cast<uint64_t>(kStarsTickUs));
   EXPECT_EQ(GetTimeoutMs(), Ms(kStarsTickUs));
+  ASSERT_TRUE(Succeeds(aclrtSetOpExecuteTimeOut(0)));  // the longest again: the setting is the process's
 }
 
 TEST(AclOpExecuteTimeout, V2ReportsTheActualTimeout) {
@@ -113,6 +114,7 @@ TEST(AclOpExecuteTimeout, ChecksAndCodes) {
   EXPECT_EQ(GetTimeoutMs(), Ms(3 * kStarsTickUs));  // the refused V2 changed nothing
   EXPECT_TRUE(Succeeds(aclFinalize()));
   unsetenv("ACLNN_HOST_SOC");
+  EXPECT_TRUE(Succeeds(aclrtSetOpExecuteTimeOut(0)));
 }
 
 int g_timeout_exceptions = 0;
@@ -141,6 +143,8 @@ TEST(AclOpExecuteTimeout, AKernelThatRunsPastItFailsItsTask) {
   int long_run = 2400;
   int after = 0;
   ASSERT_TRUE(Succeeds(aclnnHostLaunchOperatorStandIn(session.stream(), "Long", SleepFor, &long_run)));
+  // The task keeps the timeout set when it was issued, as the NPU's task keeps its credits.
+  ASSERT_TRUE(Succeeds(aclrtSetOpExecuteTimeOut(0)));
   ASSERT_TRUE(Succeeds(aclnnHostLaunchOperatorStandIn(session.stream(), "After", AddOne, &after)));
   EXPECT_TRUE(FailsWith(aclrtSynchronizeStream(session.stream()), ACL_ERROR_RT_AICORE_TIMEOUT, "aclrtSynchronizeStream",
                         {"Long", "op-execute timeout of 2.147 s"}));
@@ -148,23 +152,26 @@ TEST(AclOpExecuteTimeout, AKernelThatRunsPastItFailsItsTask) {
   EXPECT_EQ(g_timeout_exceptions, 1);
   EXPECT_EQ(g_timeout_code, static_cast<uint32_t>(ACL_ERROR_RT_AICORE_TIMEOUT));
   EXPECT_TRUE(Succeeds(aclrtExceptionInfoCallbackUnregister(CountException)));
+  ASSERT_TRUE(Succeeds(aclrtSetOpExecuteTimeOut(0)));
 }
 
-TEST(AclOpExecuteTimeout, TheCheckComparesTheRunWithTheKernelsTicks) {
+TEST(AclOpExecuteTimeout, TheCheckComparesTheRunWithTheTimeoutTakenAtIssue) {
   test::RuntimeSession session;  // Ascend910B3
-  const int64_t tick_ns = static_cast<int64_t>(kStarsTickUs * 1000);
+  const double tick_ns = kStarsTickUs * 1000;
   // 0: the longest, 254 ticks (the settings are the process's: other tests of this binary may have
   // set one when it runs as one process).
   ASSERT_TRUE(Succeeds(aclrtSetOpExecuteTimeOut(0)));
-  EXPECT_EQ(aclnn_host::CheckOpExecuteTime("Op", 253 * tick_ns, {}).code, 0);
-  EXPECT_EQ(aclnn_host::CheckOpExecuteTime("Op", 255 * tick_ns, {}).code, ACL_ERROR_RT_AICORE_TIMEOUT);
+  EXPECT_EQ(aclnn_host::OpExecuteTimeoutNsForIssue(), static_cast<int64_t>(254 * tick_ns));
   ASSERT_TRUE(Succeeds(aclrtSetOpExecuteTimeOut(5)));  // 2 ticks
-  EXPECT_EQ(aclnn_host::CheckOpExecuteTime("Op", 2 * tick_ns - 1000, {}).code, 0);
-  const aclnn_host::TaskResult late = aclnn_host::CheckOpExecuteTime("Op", 2 * tick_ns + 1000, {});
+  const int64_t timeout_ns = aclnn_host::OpExecuteTimeoutNsForIssue();
+  EXPECT_EQ(timeout_ns, static_cast<int64_t>(2 * tick_ns));
+  EXPECT_EQ(aclnn_host::CheckOpExecuteTime("Op", timeout_ns - 1000, timeout_ns, {}).code, 0);
+  const aclnn_host::TaskResult late = aclnn_host::CheckOpExecuteTime("Op", timeout_ns + 1000, timeout_ns, {});
   EXPECT_EQ(late.code, ACL_ERROR_RT_AICORE_TIMEOUT);
   EXPECT_NE(late.message.find("8.590 s"), std::string::npos) << late.message;
   // A run that failed keeps its own failure.
-  EXPECT_EQ(aclnn_host::CheckOpExecuteTime("Op", 3 * tick_ns, {507000, "x"}).code, 507000);
+  EXPECT_EQ(aclnn_host::CheckOpExecuteTime("Op", 3 * timeout_ns, timeout_ns, {507000, "x"}).code, 507000);
+  ASSERT_TRUE(Succeeds(aclrtSetOpExecuteTimeOut(0)));
 }
 
 }  // namespace

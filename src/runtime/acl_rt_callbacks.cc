@@ -225,9 +225,10 @@ aclError aclnnHostLaunchOperatorStandIn(aclrtStream stream, const char* opType, 
     const aclError status = Runtime::Get().FindStream(api, stream, &target);
     if (status != ACL_SUCCESS) return status;
     const char* op_name = InternedOperatorName(opType);
+    const int64_t timeout_ns = aclnn_host::OpExecuteTimeoutNsForIssue();
     const bool queued = target->Enqueue(
-        [fn, args, op_name] {
-          return aclnn_host::RunKernelTask(op_name, [&] {
+        [fn, args, op_name, timeout_ns] {
+          return aclnn_host::RunKernelTask(op_name, timeout_ns, [&] {
             fn(args);
             return aclnn_host::TaskResult();
           });

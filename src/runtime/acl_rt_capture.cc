@@ -58,8 +58,8 @@ aclError RequireCaptureEnded(const char* api, CaptureGraph& graph) {
 aclError RequireRunnable(const char* api, CaptureGraph& graph) {
   if (graph.is_branch()) {
     return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                "the model is a branch of a conditional task (aclmdlRIAddCondTask): it runs only inside its root "
-                "model's runs.");
+                "sub ACL Graph does not support executing model: a branch of a conditional task runs only inside its "
+                "root model's runs.");
   }
   const aclError status = RequireCaptureEnded(api, graph);
   if (status != ACL_SUCCESS || !graph.invalidated()) return status;
@@ -168,12 +168,17 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
   const char* api = "aclmdlRICaptureEnd";
   return Run(api, [&] {
     if (stream == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "stream is nullptr.");
-    if (modelRI == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "modelRI is nullptr.");
-    *modelRI = nullptr;
     std::shared_ptr<aclnn_host::Stream> target;
     const aclError found = Runtime::Get().FindStream(api, stream, &target);
     if (found != ACL_SUCCESS) return found;
     std::shared_ptr<CaptureGraph> graph = target->capture();
+    // Upstream's runtime (api_impl_aclgraph.cc StreamEndCapture) needs `modelRI` only to end a root
+    // capture (the capture then goes on); a branch's end may pass NULL.
+    const bool root = graph != nullptr && graph->origin_stream() >= 0 && !graph->is_branch();
+    if (root && modelRI == nullptr) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "Ending the capture of a stream: modelRI is nullptr.");
+    }
+    if (root) *modelRI = nullptr;
     // A stream bound to a model being built is not capturing (aclmdlRIBuildEnd ends that); nor is
     // one whose capture another thread ended meanwhile.
     bool group_open = false;  // EndCapture discards a group left open: upstream then fails the end
@@ -185,10 +190,11 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
     }
     const bool wrong_thread =
         graph->begin_thread() != std::this_thread::get_id() && graph->mode() != ACL_MODEL_RI_CAPTURE_MODE_RELAXED;
+    const bool invalidated = graph->invalidated();
     graph->StopCapturing();
     CaptureRegistry::Get().CaptureStopped(graph);
     const aclmdlRI handle = graph->handle();
-    if (wrong_thread || graph->invalidated() || group_open) {
+    if (wrong_thread || invalidated || group_open) {
       // Upstream clears the capture model in these cases: nothing is returned. A branch stays with
       // its conditional task, marked failed: the task fails when it picks it.
       if (graph->is_branch()) {
@@ -196,7 +202,7 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
       } else {
         CaptureRegistry::Get().Destroy(handle);
       }
-      if (group_open && !wrong_thread && !graph->invalidated()) {
+      if (group_open && !wrong_thread && !invalidated) {
         return Fail(api, ACL_ERROR_STREAM_TASK_GROUP_STATUS,
                     "A task group is not closed on stream %d (call aclmdlRICaptureTaskGrpEnd before "
                     "aclmdlRICaptureEnd); the capture is discarded.",
@@ -212,7 +218,7 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
                   "The current stream (stream_id=%d) is invalid because an error occurred during model capture.",
                   target->id());
     }
-    *modelRI = handle;
+    if (modelRI != nullptr) *modelRI = handle;
     return ACL_SUCCESS;
   });
 }
@@ -282,7 +288,8 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI) {
     if (status != ACL_SUCCESS) return status;
     if (graph->is_branch()) {  // upstream: "This model run instance does not support aclmdlRIDestroy"
       return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                  "the model is a branch of a conditional task: it goes when the model that owns the task goes.");
+                  "sub ACL Graph does not support destroying model: a branch of a conditional task goes when the "
+                  "model that owns the task goes.");
     }
     if (graph->origin_stream() < 0) {
       // A model being built may go (an error path's clean-up): its stream stops recording.
@@ -605,6 +612,9 @@ aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream* streams, uint32_t* nu
     status = FindLiveModel(api, modelRI, &graph);
     if (status != ACL_SUCCESS) return status;
     if (numStreams == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "numStreams is nullptr.");
+    if (graph->is_branch()) {
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "sub ACL Graph does not support getting streams.");
+    }
     int32_t device = -1;
     status = Runtime::Get().RequireContext(api, &device);
     if (status != ACL_SUCCESS) return status;
@@ -1144,7 +1154,16 @@ aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, 
         aclnn_host::MemoryRange{"condition", "", cond->word, sizeof(uint64_t), aclnn_host::MemoryKind::kDevice}};
     task.memory_device = owner->device();
     task.label = aclnn_host::TaskLabel{"CONDITION_OP"};
-    if (!target->IssueOrCapture(std::move(task))) return aclnn_host::FailNotIssued(api);
+    if (!target->IssueOrCapture(std::move(task))) {
+      const aclError refused = aclnn_host::FailNotIssued(api);
+      {  // as upstream: the branches go and the handle can be used again
+        std::lock_guard<std::mutex> lock(cond->mutex);
+        cond->used = false;
+        cond->branches.clear();
+      }
+      for (const auto& branch : branches) CaptureRegistry::Get().Destroy(branch->handle());
+      return refused;
+    }
     for (uint32_t i = 0; i < size; ++i) params.modelRIArray[i] = branches[i]->handle();
     return ACL_SUCCESS;
   });
@@ -1168,9 +1187,10 @@ aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI, acl
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "mode %d is not valid: the range is [0, 3).",
                   static_cast<int>(mode));
     }
-    // Only a branch of a conditional task not captured yet can be captured into (every other
-    // model's capture has begun: upstream's "already captured").
-    if (!graph->is_branch() || graph->branch_captured()) {
+    if (!graph->is_branch()) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "Stream begin capture: The modelRI is not a sub ACL Graph.");
+    }
+    if (graph->branch_captured()) {
       return Fail(api, ACL_ERROR_RT_MODEL_CAPTURED, "ModelRI (model_id=%u) is already captured.", graph->id());
     }
     if (const std::shared_ptr<CaptureGraph> existing = target->capture()) {
@@ -1183,7 +1203,7 @@ aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI, acl
     }
     CaptureRegistry::Get().CaptureStarted(graph);
     if (const std::shared_ptr<CaptureGraph> existing = target->BeginCapture(graph)) {
-      graph->StopCapturing();
+      graph->AbandonBranchCapture();  // the branch can be captured again
       CaptureRegistry::Get().CaptureStopped(graph);
       return Fail(api, ACL_ERROR_RT_STREAM_CAPTURED,
                   "Stream is already in capture status, device_id=%d, stream_id=%d, status=%s.", target->device(),
@@ -1202,6 +1222,9 @@ aclError aclmdlRIUpdate(aclmdlRI modelRI) {
     if (graph->origin_stream() < 0) {
       return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                   "Model update: Non ACL Graph mode is not supported (the model was built, not captured).");
+    }
+    if (graph->is_branch()) {
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "sub ACL Graph does not support updating model.");
     }
     status = RequireIntrospection(api, false);
     if (status != ACL_SUCCESS) return status;

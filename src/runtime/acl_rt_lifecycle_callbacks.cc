@@ -74,6 +74,10 @@ aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func, v
     std::shared_ptr<CaptureGraph> graph;
     const aclError status = FindModelForCallback(api, modelRI, func, &graph);
     if (status != ACL_SUCCESS) return status;
+    if (graph->is_branch()) {
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  "sub ACL Graph does not support registering destroy callback.");
+    }
     if (!graph->AddDestroyCallback(func, userData)) {
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
                   "the callback function %p is registered on this model already and cannot be registered again.",
@@ -89,6 +93,10 @@ aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI modelRI, aclrtCallback func)
     std::shared_ptr<CaptureGraph> graph;
     const aclError status = FindModelForCallback(api, modelRI, func, &graph);
     if (status != ACL_SUCCESS) return status;
+    if (graph->is_branch()) {
+      return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  "sub ACL Graph does not support unregistering destroy callback.");
+    }
     if (!graph->RemoveDestroyCallback(func)) {
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "the callback function %p is not registered on this model.",
                   reinterpret_cast<void*>(func));

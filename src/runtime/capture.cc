@@ -175,6 +175,16 @@ aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& st
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "task %zu of the model cannot run: %s", i, problem.c_str());
     }
   }
+  // The branches of its conditional tasks run inside the replay: their memory is pinned until its
+  // end, so freeing what a branch uses waits for the run, and a freed one refuses the replay.
+  auto branch_pins = std::make_shared<std::vector<MemoryPins>>();
+  for (const std::shared_ptr<CaptureGraph>& branch : Descendants()) {
+    std::string problem;
+    if (!branch->PinTaskMemory(branch_pins.get(), &problem)) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "a task of the branch model (model_id=%u) cannot run: %s",
+                  branch->id(), problem.c_str());
+    }
+  }
   // The model runs until the replay's last task: edits wait for that. The count is handed to the
   // end task once it is queued; a replay refused or recorded into a capture gives it back.
   std::shared_ptr<std::atomic<int>> running = running_replays_;
@@ -184,8 +194,8 @@ aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& st
   end.always_run = true;
   end.label = TaskLabel{"MODEL_END"};
   const uint32_t model_id = id_;
-  end.issue = [running, abort, model_id] {
-    return StreamTask([running, abort, model_id] {
+  end.issue = [running, abort, model_id, branch_pins] {
+    return StreamTask([running, abort, model_id, branch_pins] {
       running->fetch_sub(1, std::memory_order_acq_rel);
       if (!abort.aborted()) return TaskResult();
       // The NPU's stream reports the aborted model's run (TS_MODEL_ABORT_NORMAL).
@@ -367,6 +377,43 @@ bool CaptureGraph::RestartCaptureAsBranch(aclmdlRICaptureMode mode) {
   return true;
 }
 
+void CaptureGraph::AbandonBranchCapture() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  branch_captured_ = false;
+  capturing_ = false;
+}
+
+std::vector<std::shared_ptr<CaptureGraph>> CaptureGraph::Descendants() {
+  std::vector<std::shared_ptr<CaptureGraph>> found;
+  for (const std::shared_ptr<CondHandle>& cond : CondHandles()) {
+    std::vector<std::shared_ptr<CaptureGraph>> branches;
+    {
+      std::lock_guard<std::mutex> lock(cond->mutex);
+      branches = cond->branches;
+    }
+    for (const std::shared_ptr<CaptureGraph>& branch : branches) {
+      found.push_back(branch);
+      std::vector<std::shared_ptr<CaptureGraph>> below = branch->Descendants();
+      found.insert(found.end(), below.begin(), below.end());
+    }
+  }
+  return found;
+}
+
+bool CaptureGraph::PinTaskMemory(std::vector<MemoryPins>* pins, std::string* problem) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const CapturedTask& task : tasks_) {
+    if (task.disabled || task.slot != nullptr || task.memory.empty()) continue;  // a slot checks at its run
+    MemoryPins task_pins;
+    if (!MemoryRegistry::Get().CheckAndPin(task.memory.data(), task.memory.size(), task.memory_device,
+                                           Runtime::Get().strict(), &task_pins, problem)) {
+      return false;
+    }
+    pins->push_back(std::move(task_pins));
+  }
+  return true;
+}
+
 void CaptureGraph::AddCondHandle(const std::shared_ptr<CondHandle>& cond) {
   std::lock_guard<std::mutex> lock(mutex_);
   cond->handle = reinterpret_cast<aclmdlRICondHandle>(
@@ -392,7 +439,12 @@ std::vector<std::shared_ptr<CondHandle>> CaptureGraph::CondHandles() {
 std::unique_ptr<CapturedTask> CaptureGraph::ConditionDefaultsTask() {
   std::vector<std::pair<uint64_t*, uint64_t>> writes;
   auto task = std::make_unique<CapturedTask>();
-  for (const std::shared_ptr<CondHandle>& cond : CondHandles()) {
+  std::vector<std::shared_ptr<CondHandle>> conds = CondHandles();
+  for (const std::shared_ptr<CaptureGraph>& branch : Descendants()) {
+    std::vector<std::shared_ptr<CondHandle>> more = branch->CondHandles();
+    conds.insert(conds.end(), more.begin(), more.end());
+  }
+  for (const std::shared_ptr<CondHandle>& cond : conds) {
     if (!cond->assign_default) continue;
     writes.emplace_back(static_cast<uint64_t*>(cond->word), cond->default_value);
     task->memory.push_back(MemoryRange{"condition", "", cond->word, sizeof(uint64_t), MemoryKind::kDevice});
@@ -427,7 +479,6 @@ TaskResult CaptureGraph::RunInline() {
       if (!task.disabled) tasks.push_back(task);
     }
   }
-  if (std::unique_ptr<CapturedTask> defaults = ConditionDefaultsTask()) tasks.insert(tasks.begin(), *defaults);
   TaskResult first_failure;
   for (const CapturedTask& task : tasks) {
     if (Stream::RunningModelAborted()) break;
@@ -577,14 +628,19 @@ bool CaptureRegistry::Destroy(aclmdlRI handle) {
   if (graph == nullptr) return false;
   graph->RunDestroyCallbacks();
   // The model's conditions go with it: their words (waiting for runs that use them) and branches.
+  // Freeing a word does not wait: replays already issued keep it until they are done.
   for (const std::shared_ptr<CondHandle>& cond : graph->CondHandles()) {
-    MemoryRegistry::Get().FreeDevice("aclmdlRIDestroy", cond->word);
+    MemoryRegistry::Get().FreeDeviceWhenUnpinned(cond->word);
     std::vector<std::shared_ptr<CaptureGraph>> branches;
     {
       std::lock_guard<std::mutex> lock(cond->mutex);
       branches = cond->branches;
     }
-    for (const std::shared_ptr<CaptureGraph>& branch : branches) Destroy(branch->handle());
+    for (const std::shared_ptr<CaptureGraph>& branch : branches) {
+      // A branch still being captured fails its capture's end (its model is gone).
+      if (branch->capturing()) branch->Invalidate();
+      Destroy(branch->handle());
+    }
   }
   return true;
 }

@@ -178,16 +178,25 @@ class AH_INTERNAL_API CaptureGraph {
   bool branch_captured();
   /// Begins a branch's capture (it was made not capturing): false when it has begun already.
   bool RestartCaptureAsBranch(aclmdlRICaptureMode mode);
+  /// Undoes RestartCaptureAsBranch when the stream refused the capture.
+  void AbandonBranchCapture();
+  /// The branches of the model's conditional tasks, and theirs, depth first.
+  std::vector<std::shared_ptr<CaptureGraph>> Descendants();
+  /// Checks and pins the memory of the model's tasks (a replay of the root pins its branches'
+  /// this way, so freeing what a branch uses waits for the run). False, and `*problem`, when some
+  /// memory is not valid.
+  bool PinTaskMemory(std::vector<MemoryPins>* pins, std::string* problem);
   /// aclmdlRICondHandleCreate: keeps the condition and gives it its handle.
   void AddCondHandle(const std::shared_ptr<CondHandle>& cond);
   std::shared_ptr<CondHandle> FindCondHandle(aclmdlRICondHandle handle);
   /// The conditions and branches the model owns (they go when it goes).
   std::vector<std::shared_ptr<CondHandle>> CondHandles();
   /// Runs the model's tasks now, one after another on the calling thread (a conditional task's
-  /// branch, inside a run of the root model): memory checked and pinned per task, conditions with
-  /// a default reset first. Stops early when the run is aborted; reports the first failure.
+  /// branch, inside a run of the root model): memory checked and pinned per task. Stops early when
+  /// the run is aborted; reports the first failure.
   TaskResult RunInline();
-  /// The task that writes the defaults of the conditions that have one (nullptr: none).
+  /// The task that writes the defaults of the conditions that have one, the model's and its
+  /// descendants' (upstream writes them all once at the start of each run of the root); nullptr: none.
   std::unique_ptr<CapturedTask> ConditionDefaultsTask();
 
   /// aclmdlRIAbort: the tasks of the replays issued so far that have not started are dropped, a

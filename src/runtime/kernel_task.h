@@ -18,14 +18,20 @@ namespace aclnn_host {
 /// least one tick of seconds, so the fine clock's cost is not worth paying on each run.
 AH_INTERNAL_API int64_t CoarseMonotonicNs();
 
-/// `result`, or the timeout failure when the run took `elapsed_ns`, past the timeout of the kernel.
-AH_INTERNAL_API TaskResult CheckOpExecuteTime(const char* op_name, int64_t elapsed_ns, TaskResult result);
+/// The timeout of a kernel issued now, in ns: the process's setting in whole ticks of the SoC's
+/// hardware (INT64_MAX before aclInit). Taken when the kernel is issued (or captured), as the NPU's
+/// task carries its credits from then on.
+AH_INTERNAL_API int64_t OpExecuteTimeoutNsForIssue();
+
+/// `result`, or the timeout failure when the run took `elapsed_ns`, past `timeout_ns`.
+AH_INTERNAL_API TaskResult CheckOpExecuteTime(const char* op_name, int64_t elapsed_ns, int64_t timeout_ns,
+                                              TaskResult result);
 
 template <typename Run>
-TaskResult RunKernelTask(const char* op_name, Run&& run) {
+TaskResult RunKernelTask(const char* op_name, int64_t timeout_ns, Run&& run) {
   const int64_t start = CoarseMonotonicNs();
   TaskResult result = run();
-  return CheckOpExecuteTime(op_name, CoarseMonotonicNs() - start, std::move(result));
+  return CheckOpExecuteTime(op_name, CoarseMonotonicNs() - start, timeout_ns, std::move(result));
 }
 
 }  // namespace aclnn_host

@@ -288,7 +288,7 @@ AllocationInfo* MemoryRegistry::BlockOfLocked(const void* address, MemoryKind wa
   for (BlockKind candidate : order) {
     Blocks& blocks = BlocksOf(candidate);
     auto it = FindBlockLocked(blocks, begin);
-    if (it != blocks.end()) {
+    if (it != blocks.end() && !it->second.free_when_unpinned) {
       *kind = candidate;
       return &it->second;
     }
@@ -391,6 +391,24 @@ bool MemoryRegistry::CheckAndPin(const MemoryRange* ranges, size_t count, int32_
   return true;
 }
 
+void MemoryRegistry::ReleaseDeviceBlockLocked(Blocks::iterator it) {
+  size_t& used = used_by_device_[static_cast<size_t>(it->second.device)];
+  used = used > it->second.size ? used - it->second.size : 0;
+  ReleaseMemory(it->second, /*host=*/false);
+  device_.erase(it);
+}
+
+void MemoryRegistry::FreeDeviceWhenUnpinned(void* ptr) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = device_.find(reinterpret_cast<uintptr_t>(ptr));
+  if (it == device_.end() || it->second.reservation != 0) return;
+  if (it->second.pins == 0) {
+    ReleaseDeviceBlockLocked(it);
+  } else {
+    it->second.free_when_unpinned = true;
+  }
+}
+
 void MemoryRegistry::Unpin(const MemoryPins::Pin* pins, size_t count) {
   bool wake = false;
   {
@@ -401,7 +419,10 @@ void MemoryRegistry::Unpin(const MemoryPins::Pin* pins, size_t count) {
       // The block is gone only when aclFinalize released everything; an address reused since
       // then is a different block (another id).
       if (it == blocks.end() || it->second.id != pins[i].id) continue;
-      if (--it->second.pins == 0) wake = true;
+      if (--it->second.pins == 0) {
+        wake = true;
+        if (it->second.free_when_unpinned) ReleaseDeviceBlockLocked(it);
+      }
     }
     wake = wake && free_waiters_ > 0;
   }

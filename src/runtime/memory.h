@@ -20,13 +20,14 @@ namespace aclnn_host {
 
 struct AllocationInfo {
   uintptr_t base = 0;
-  size_t requested = 0;      // the size asked for: what a tensor or a copy may use
-  size_t size = 0;           // bytes reserved: the request rounded up to 32, plus 32 bytes of padding
-  int32_t device = -1;       // -1 for host memory
-  uint64_t id = 0;           // unique for the process' lifetime: tells a reused address from the old block
-  uint32_t pins = 0;         // queued or running work that uses the block
-  bool mapped = false;       // a registration the device can reach (ACL_HOST_REG_MAPPED), not only pinned
-  uint64_t reservation = 0;  // an aclrtMapMem mapping: the id of its address reservation (0: none)
+  size_t requested = 0;             // the size asked for: what a tensor or a copy may use
+  size_t size = 0;                  // bytes reserved: the request rounded up to 32, plus 32 bytes of padding
+  int32_t device = -1;              // -1 for host memory
+  uint64_t id = 0;                  // unique for the process' lifetime: tells a reused address from the old block
+  uint32_t pins = 0;                // queued or running work that uses the block
+  bool mapped = false;              // a registration the device can reach (ACL_HOST_REG_MAPPED), not only pinned
+  uint64_t reservation = 0;         // an aclrtMapMem mapping: the id of its address reservation (0: none)
+  bool free_when_unpinned = false;  // freed (FreeDeviceWhenUnpinned): goes when its last pin does
 };
 
 /// Where a range of bytes must live, in strict mode.
@@ -86,6 +87,9 @@ class AH_INTERNAL_API MemoryRegistry {
   aclError AllocateDevice(const char* api, void** ptr, size_t size, int32_t device, uint64_t capacity);
   /// Frees a device allocation once no queued or running work uses it (waits for that work).
   aclError FreeDevice(const char* api, void* ptr);
+  /// Frees runtime-owned device memory without waiting: the block counts as freed at once (no new
+  /// work may use it) and goes when the work already using it is done. Unknown pointers are ignored.
+  void FreeDeviceWhenUnpinned(void* ptr);
   aclError AllocateHost(const char* api, void** ptr, size_t size);
   /// Frees an aclrtMallocHost allocation once no queued or running copy uses it; registrations
   /// inside it end with it.
@@ -141,6 +145,8 @@ class AH_INTERNAL_API MemoryRegistry {
   using Blocks = std::map<uintptr_t, AllocationInfo>;
   /// The block of `blocks` that contains `address`, or end().
   static Blocks::iterator FindBlockLocked(Blocks& blocks, uintptr_t address);
+  /// Frees a device block now (its pins are 0): the device's count and the memory.
+  void ReleaseDeviceBlockLocked(Blocks::iterator it);
   Blocks& BlocksOf(BlockKind kind);
   /// The live block `address` lies in, or nullptr; `*kind` says which. Device memory first; then,
   /// for a kernel's range, a registration before an aclrtMallocHost block (a registration may lie
