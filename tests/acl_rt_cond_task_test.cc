@@ -336,22 +336,63 @@ TEST_F(AclCondTask, MemoryABranchUsesIsCheckedWhenTheRootIsIssued) {
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
 }
 
-// Destroying the root does not wait for its replays: they keep the condition's word until done.
+// Destroying the root does not wait for its queued replays: they keep the memory they use, the
+// condition's word included (the branch here clears it, as a loop body would), until they are done.
 TEST_F(AclCondTask, DestroyingTheRootDoesNotWaitForItsQueuedReplays) {
   void* gate = nullptr;
   ASSERT_TRUE(Succeeds(aclrtMalloc(&gate, 8, ACL_MEM_MALLOC_HUGE_FIRST)));
   WriteWord(gate, 0);
-  uint64_t* condition = nullptr;
-  aclmdlRI model = CaptureConditional(ACL_MODEL_RI_COND_TYPE_IF, 2, &condition);
-  WriteWord(condition, 1);
   aclrtStream stream = session_.stream();
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  aclmdlRI root = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRICondHandle cond = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 2, ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT, &cond)));
+  uint64_t* condition = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICondHandleGetCondPtr(cond, &condition)));
+  aclmdlRI body = nullptr;
+  aclmdlRICondTaskParams params{cond, ACL_MODEL_RI_COND_TYPE_WHILE, 1, &body};
+  ASSERT_TRUE(Succeeds(aclmdlRIAddCondTask(params, stream, 0)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureToModelRIBegin(branch_stream_, body, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclrtValueWrite(out_, 10, 0, branch_stream_)));
+  ASSERT_TRUE(Succeeds(aclrtValueWrite(condition, 0, 0, branch_stream_)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(branch_stream_, &body)));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
+  size_t free_before = 0, total = 0;
+  ASSERT_TRUE(Succeeds(aclrtGetMemInfo(ACL_HBM_MEM, &free_before, &total)));
   ASSERT_TRUE(Succeeds(aclrtValueWait(gate, 1, ACL_STREAM_WAIT_VALUE_EQ, stream)));
   ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, stream)));
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));  // returns with the replay still queued
   ASSERT_TRUE(Succeeds(aclrtValueWrite(gate, 1, 0, branch_stream_)));
   EXPECT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
-  EXPECT_EQ(ReadWord(out_), 10u);  // the replay ran the true branch, the word still alive
+  EXPECT_EQ(ReadWord(out_), 10u);  // the loop ran once: its body cleared the word, still alive then
+  size_t free_after = 0;
+  ASSERT_TRUE(Succeeds(aclrtGetMemInfo(ACL_HBM_MEM, &free_after, &total)));
+  EXPECT_GT(free_after, free_before);  // the word went once the replay was done
   EXPECT_TRUE(Succeeds(aclrtFree(gate)));
+}
+
+// More conditions with defaults than one task pins (10): every word gets its default.
+TEST_F(AclCondTask, EveryDefaultIsWrittenHoweverManyConditions) {
+  aclrtStream stream = session_.stream();
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  aclmdlRI root = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  std::vector<uint64_t*> words;
+  for (uint32_t i = 0; i < 12; ++i) {
+    aclmdlRICondHandle cond = nullptr;
+    ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 100 + i, ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT, &cond)));
+    uint64_t* word = nullptr;
+    ASSERT_TRUE(Succeeds(aclmdlRICondHandleGetCondPtr(cond, &word)));
+    words.push_back(word);
+  }
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
+  ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, stream)));
+  ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
+  for (uint32_t i = 0; i < 12; ++i) EXPECT_EQ(ReadWord(words[i]), 100u + i) << i;
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
 }
 
 // Replays of one conditional model on two streams at once, while the condition changes (TSan runs this).

@@ -1149,7 +1149,20 @@ aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, 
       cond->branches = branches;
     }
     aclnn_host::CapturedTask task;
-    task.issue = [cond] { return aclnn_host::StreamTask([cond] { return RunCondition(*cond); }); };
+    // Issued at each replay: the branches' memory is pinned then, until the task has run (a model
+    // replayed into another capture pins it at each of the outer model's replays too).
+    task.issue = [cond] {
+      // Inside a branch's run the enclosing conditional task pinned all of it, this one's included.
+      if (branch_depth > 0) return aclnn_host::StreamTask([cond] { return RunCondition(*cond); });
+      auto pins = std::make_shared<std::vector<aclnn_host::MemoryPins>>();
+      std::string problem;
+      if (!aclnn_host::PinBranchMemory(*cond, pins.get(), &problem)) {
+        return aclnn_host::StreamTask([problem] {
+          return aclnn_host::TaskResult{ACL_ERROR_RT_PARAM_INVALID, problem};
+        });
+      }
+      return aclnn_host::StreamTask([cond, pins] { return RunCondition(*cond); });
+    };
     task.memory = {
         aclnn_host::MemoryRange{"condition", "", cond->word, sizeof(uint64_t), aclnn_host::MemoryKind::kDevice}};
     task.memory_device = owner->device();

@@ -153,7 +153,8 @@ aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& st
     }
   }
   // Conditions with a default get it at the start of each run (ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT).
-  if (std::unique_ptr<CapturedTask> defaults = ConditionDefaultsTask()) tasks.insert(tasks.begin(), *defaults);
+  std::vector<CapturedTask> defaults = ConditionDefaultsTasks();
+  tasks.insert(tasks.begin(), defaults.begin(), defaults.end());
   // Every task's memory is checked before any task is issued: a replay runs whole or not at all.
   // A task group's task is held by its slot, which keeps the memory of what it holds pinned (an
   // update may change that before the task runs; the run checks it again).
@@ -175,12 +176,13 @@ aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& st
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "task %zu of the model cannot run: %s", i, problem.c_str());
     }
   }
-  // The branches of its conditional tasks run inside the replay: their memory is pinned until its
-  // end, so freeing what a branch uses waits for the run, and a freed one refuses the replay.
-  auto branch_pins = std::make_shared<std::vector<MemoryPins>>();
+  // The branches of its conditional tasks run inside the replay: memory freed under them refuses
+  // the replay whole. (Each conditional task pins its branches' memory when it is issued, until it
+  // has run: PinBranchMemory.)
   for (const std::shared_ptr<CaptureGraph>& branch : Descendants()) {
+    std::vector<MemoryPins> checked;
     std::string problem;
-    if (!branch->PinTaskMemory(branch_pins.get(), &problem)) {
+    if (!branch->PinTaskMemory(&checked, &problem)) {
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "a task of the branch model (model_id=%u) cannot run: %s",
                   branch->id(), problem.c_str());
     }
@@ -194,8 +196,8 @@ aclError CaptureGraph::Replay(const char* api, const std::shared_ptr<Stream>& st
   end.always_run = true;
   end.label = TaskLabel{"MODEL_END"};
   const uint32_t model_id = id_;
-  end.issue = [running, abort, model_id, branch_pins] {
-    return StreamTask([running, abort, model_id, branch_pins] {
+  end.issue = [running, abort, model_id] {
+    return StreamTask([running, abort, model_id] {
       running->fetch_sub(1, std::memory_order_acq_rel);
       if (!abort.aborted()) return TaskResult();
       // The NPU's stream reports the aborted model's run (TS_MODEL_ABORT_NORMAL).
@@ -436,29 +438,57 @@ std::vector<std::shared_ptr<CondHandle>> CaptureGraph::CondHandles() {
   return cond_handles_;
 }
 
-std::unique_ptr<CapturedTask> CaptureGraph::ConditionDefaultsTask() {
-  std::vector<std::pair<uint64_t*, uint64_t>> writes;
-  auto task = std::make_unique<CapturedTask>();
+std::vector<CapturedTask> CaptureGraph::ConditionDefaultsTasks() {
   std::vector<std::shared_ptr<CondHandle>> conds = CondHandles();
   for (const std::shared_ptr<CaptureGraph>& branch : Descendants()) {
     std::vector<std::shared_ptr<CondHandle>> more = branch->CondHandles();
     conds.insert(conds.end(), more.begin(), more.end());
   }
+  std::vector<CapturedTask> tasks;
+  std::vector<std::pair<uint64_t*, uint64_t>> writes;
+  CapturedTask task;
+  auto close = [&] {
+    if (writes.empty()) return;
+    task.issue = [writes] {
+      return StreamTask([writes] {
+        for (const auto& write : writes) __atomic_store_n(write.first, write.second, __ATOMIC_RELEASE);
+        return TaskResult();
+      });
+    };
+    task.memory_device = device_;
+    task.label = TaskLabel{"MEM_WRITE_VALUE"};
+    tasks.push_back(std::move(task));
+    task = CapturedTask();
+    writes.clear();
+  };
   for (const std::shared_ptr<CondHandle>& cond : conds) {
     if (!cond->assign_default) continue;
     writes.emplace_back(static_cast<uint64_t*>(cond->word), cond->default_value);
-    task->memory.push_back(MemoryRange{"condition", "", cond->word, sizeof(uint64_t), MemoryKind::kDevice});
+    task.memory.push_back(MemoryRange{"condition", "", cond->word, sizeof(uint64_t), MemoryKind::kDevice});
+    if (task.memory.size() == MemoryPins::kCapacity) close();  // a task pins at most kCapacity ranges
   }
-  if (writes.empty()) return nullptr;
-  task->issue = [writes] {
-    return StreamTask([writes] {
-      for (const auto& write : writes) __atomic_store_n(write.first, write.second, __ATOMIC_RELEASE);
-      return TaskResult();
-    });
-  };
-  task->memory_device = device_;
-  task->label = TaskLabel{"MEM_WRITE_VALUE"};
-  return task;
+  close();
+  return tasks;
+}
+
+bool PinBranchMemory(const CondHandle& cond, std::vector<MemoryPins>* pins, std::string* problem) {
+  std::vector<std::shared_ptr<CaptureGraph>> graphs;
+  {
+    std::lock_guard<std::mutex> lock(const_cast<std::mutex&>(cond.mutex));
+    graphs = cond.branches;
+  }
+  const size_t direct = graphs.size();
+  for (size_t i = 0; i < direct; ++i) {
+    std::vector<std::shared_ptr<CaptureGraph>> below = graphs[i]->Descendants();
+    graphs.insert(graphs.end(), below.begin(), below.end());
+  }
+  for (const std::shared_ptr<CaptureGraph>& graph : graphs) {
+    if (!graph->PinTaskMemory(pins, problem)) {
+      *problem = FormatString("a task of the branch model (model_id=%u) cannot run: %s", graph->id(), problem->c_str());
+      return false;
+    }
+  }
+  return true;
 }
 
 TaskResult CaptureGraph::RunInline() {
@@ -479,22 +509,12 @@ TaskResult CaptureGraph::RunInline() {
       if (!task.disabled) tasks.push_back(task);
     }
   }
+  // The memory of every task here was checked and pinned when the conditional task that runs the
+  // branch was issued (PinBranchMemory): it is not checked again, so a model destroyed since, whose
+  // condition words are freed when unpinned, still completes the runs it issued.
   TaskResult first_failure;
   for (const CapturedTask& task : tasks) {
     if (Stream::RunningModelAborted()) break;
-    MemoryPins pins;  // held while the task runs (a group's slot checks its own)
-    if (task.slot == nullptr && !task.memory.empty()) {
-      std::string problem;
-      if (!MemoryRegistry::Get().CheckAndPin(task.memory.data(), task.memory.size(), task.memory_device,
-                                             Runtime::Get().strict(), &pins, &problem)) {
-        if (first_failure.code == 0) {
-          first_failure =
-              TaskResult{ACL_ERROR_RT_PARAM_INVALID,
-                         FormatString("a task of the branch model (model_id=%u) cannot run: %s", id_, problem.c_str())};
-        }
-        continue;
-      }
-    }
     TaskResult result = task.issue()();
     if (result.code != 0 && first_failure.code == 0) first_failure = std::move(result);
   }

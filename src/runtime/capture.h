@@ -195,9 +195,10 @@ class AH_INTERNAL_API CaptureGraph {
   /// branch, inside a run of the root model): memory checked and pinned per task. Stops early when
   /// the run is aborted; reports the first failure.
   TaskResult RunInline();
-  /// The task that writes the defaults of the conditions that have one, the model's and its
-  /// descendants' (upstream writes them all once at the start of each run of the root); nullptr: none.
-  std::unique_ptr<CapturedTask> ConditionDefaultsTask();
+  /// The tasks that write the defaults of the conditions that have one, the model's and its
+  /// descendants' (upstream writes them all once at the start of each run of the root); none when
+  /// no condition has a default.
+  std::vector<CapturedTask> ConditionDefaultsTasks();
 
   /// aclmdlRIAbort: the tasks of the replays issued so far that have not started are dropped, a
   /// wait among them stops waiting, and each such replay's end fails its stream with
@@ -265,6 +266,11 @@ class AH_INTERNAL_API CaptureGraph {
 };
 
 /// The live models (aclmdlRI handles) and the captures in progress, process-wide.
+/// Checks and pins the memory of every task of `cond`'s branches and of theirs (a conditional task
+/// does this when it is issued, and holds the pins until it has run). False, and `*problem`, when
+/// some memory is not valid.
+AH_INTERNAL_API bool PinBranchMemory(const CondHandle& cond, std::vector<MemoryPins>* pins, std::string* problem);
+
 class AH_INTERNAL_API CaptureRegistry {
  public:
   static CaptureRegistry& Get();

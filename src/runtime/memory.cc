@@ -166,6 +166,10 @@ aclError MemoryRegistry::FreeBlock(const char* api, void* ptr, BlockKind kind) {
     if (it->second.reservation != 0) {
       return Fail(api, ACL_ERROR_RT_MEMORY_FREE, "%p is mapped with aclrtMapMem: unmap it with aclrtUnmapMem.", ptr);
     }
+    if (it->second.free_when_unpinned) {  // the runtime's own memory, already freed
+      return Fail(api, ACL_ERROR_RT_MEMORY_FREE, "%p is not the start of a live %s allocation.", ptr,
+                  host ? "aclrtMallocHost" : "aclrtMalloc");
+    }
     if (it->second.pins == 0 && !(host && RegistrationsPinnedLocked(it->second))) {
       if (kind == BlockKind::kDevice) {
         size_t& used = used_by_device_[static_cast<size_t>(it->second.device)];
