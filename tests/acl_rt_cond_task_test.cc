@@ -395,6 +395,79 @@ TEST_F(AclCondTask, EveryDefaultIsWrittenHoweverManyConditions) {
   EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
 }
 
+void Count(void* runs) { ++*static_cast<int*>(runs); }
+
+// Defaults are written once at the start of the root's run, a nested condition's too: not again
+// at each run of the branch that holds it (upstream's PreModelExecute).
+TEST_F(AclCondTask, NestedDefaultsAreWrittenOncePerRootRun) {
+  aclrtStream stream = session_.stream();
+  aclrtStream inner_stream = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStream(&inner_stream)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  aclmdlRI root = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRICondHandle loop = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 2, ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT, &loop)));
+  uint64_t* loop_word = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICondHandleGetCondPtr(loop, &loop_word)));
+  aclmdlRI body = nullptr;
+  aclmdlRICondTaskParams loop_params{loop, ACL_MODEL_RI_COND_TYPE_WHILE, 1, &body};
+  ASSERT_TRUE(Succeeds(aclmdlRIAddCondTask(loop_params, stream, 0)));
+  // The body: count the loop down, and an IF on a condition of its own (default 1) whose branch
+  // counts its runs and clears that condition.
+  Countdown countdown{loop_word, 0};
+  int inner_runs = 0;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureToModelRIBegin(branch_stream_, body, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclnnHostLaunchOperatorStandIn(branch_stream_, "CountDown", CountDown, &countdown)));
+  aclmdlRICondHandle once = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(body, 1, ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT, &once)));
+  uint64_t* once_word = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICondHandleGetCondPtr(once, &once_word)));
+  aclmdlRI inner = nullptr;
+  aclmdlRICondTaskParams once_params{once, ACL_MODEL_RI_COND_TYPE_IF, 1, &inner};
+  ASSERT_TRUE(Succeeds(aclmdlRIAddCondTask(once_params, branch_stream_, 0)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureToModelRIBegin(inner_stream, inner, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclnnHostLaunchOperatorStandIn(inner_stream, "Count", Count, &inner_runs)));
+  ASSERT_TRUE(Succeeds(aclrtValueWrite(once_word, 0, 0, inner_stream)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(inner_stream, &inner)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(branch_stream_, &body)));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
+  for (int run = 1; run <= 2; ++run) {
+    ASSERT_TRUE(Succeeds(aclmdlRIExecuteAsync(model, stream)));
+    ASSERT_TRUE(Succeeds(aclrtSynchronizeStream(stream)));
+    EXPECT_EQ(countdown.runs, 2 * run);  // two rounds of the loop per run
+    EXPECT_EQ(inner_runs, run);          // the inner branch once per run: its condition reset per root run only
+  }
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  EXPECT_TRUE(Succeeds(aclrtDestroyStream(inner_stream)));
+}
+
+// A root destroyed while one of its branches is being captured: the branch's capture fails at its end.
+TEST_F(AclCondTask, DestroyingTheRootFailsABranchCaptureInProgress) {
+  aclrtStream stream = session_.stream();
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  aclmdlRI root = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRICondHandle cond = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 0, static_cast<aclmdlRICondHandleFlag>(0), &cond)));
+  aclmdlRI branch = nullptr;
+  aclmdlRICondTaskParams params{cond, ACL_MODEL_RI_COND_TYPE_IF, 1, &branch};
+  ASSERT_TRUE(Succeeds(aclmdlRIAddCondTask(params, stream, 0)));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream, &model)));
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureToModelRIBegin(branch_stream_, branch, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+  ASSERT_TRUE(Succeeds(aclrtValueWrite(out_, 1, 0, branch_stream_)));
+  EXPECT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  aclmdlRI ended = reinterpret_cast<aclmdlRI>(0x10);
+  EXPECT_TRUE(FailsWith(aclmdlRICaptureEnd(branch_stream_, &ended), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+                        "aclmdlRICaptureEnd"));
+  EXPECT_EQ(ended, reinterpret_cast<aclmdlRI>(0x10));  // a branch's end writes only on success
+  aclmdlRICaptureStatus status = ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(branch_stream_, &status, nullptr)));
+  EXPECT_EQ(status, ACL_MODEL_RI_CAPTURE_STATUS_NONE);  // the stream is free again
+}
+
 // Replays of one conditional model on two streams at once, while the condition changes (TSan runs this).
 TEST_F(AclCondTask, ReplaysOnTwoStreamsAtOnce) {
   uint64_t* condition = nullptr;
