@@ -373,7 +373,10 @@ bool MemoryRegistry::CheckAndPin(const MemoryRange* ranges, size_t count, int32_
   AllocationInfo* blocks[MemoryPins::kCapacity];
   BlockKind kinds[MemoryPins::kCapacity];
   const size_t room = MemoryPins::kCapacity - pins->count_;
-  count = count < room ? count : room;
+  if (count > room) {  // a caller's bug: ranges left unpinned would let the memory go under the work
+    *problem = FormatString("%zu memory ranges for one task, beyond the %zu a task pins.", count, room);
+    return false;
+  }
   std::lock_guard<std::mutex> lock(mutex_);
   // Every range is checked before any is pinned: a refused launch pins nothing.
   for (size_t i = 0; i < count; ++i) {
