@@ -60,6 +60,13 @@ class AclCondTask : public ::testing::Test {
     ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(branch_stream_, &ended)));
     EXPECT_EQ(ended, branch);
   }
+  // Begins capturing a root model on the session's stream.
+  aclmdlRI BeginRoot() {
+    EXPECT_TRUE(Succeeds(aclmdlRICaptureBegin(session_.stream(), ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
+    aclmdlRI root = nullptr;
+    EXPECT_TRUE(Succeeds(aclmdlRICaptureGetInfo(session_.stream(), nullptr, &root)));
+    return root;
+  }
   // A root model of one conditional task of `type` with `size` branches; branch i writes 10 + i.
   aclmdlRI CaptureConditional(aclmdlRICondTaskType type, uint32_t size, uint64_t** condition,
                               aclmdlRICondHandleFlag flag = static_cast<aclmdlRICondHandleFlag>(0),
@@ -124,9 +131,7 @@ TEST_F(AclCondTask, SwitchRunsTheIndexedBranchAndNoneBeyond) {
 
 TEST_F(AclCondTask, WhileRunsItsBodyUntilTheConditionIsZero) {
   aclrtStream stream = session_.stream();
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
-  aclmdlRI root = nullptr;
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRI root = BeginRoot();
   aclmdlRICondHandle cond = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 3, ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT, &cond)));
   uint64_t* condition = nullptr;
@@ -171,9 +176,7 @@ TEST_F(AclCondTask, WithoutADefaultTheConditionKeepsItsValueAcrossRuns) {
 TEST_F(AclCondTask, BranchesBelongToTheirRootModel) {
   uint64_t* condition = nullptr;
   aclrtStream stream = session_.stream();
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
-  aclmdlRI root = nullptr;
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRI root = BeginRoot();
   aclmdlRICondHandle cond = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 0, static_cast<aclmdlRICondHandleFlag>(0), &cond)));
   ASSERT_TRUE(Succeeds(aclmdlRICondHandleGetCondPtr(cond, &condition)));
@@ -215,9 +218,7 @@ TEST_F(AclCondTask, ChecksInUpstreamsOrder) {
   const auto no_flag = static_cast<aclmdlRICondHandleFlag>(0);
   EXPECT_TRUE(FailsWith(aclmdlRICondHandleCreate(nullptr, 0, no_flag, &cond), ACL_ERROR_INVALID_PARAM,
                         "aclmdlRICondHandleCreate", {"modelRI is nullptr"}));
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
-  aclmdlRI root = nullptr;
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRI root = BeginRoot();
   EXPECT_TRUE(FailsWith(aclmdlRICondHandleCreate(root, 0, no_flag, nullptr), ACL_ERROR_INVALID_PARAM,
                         "aclmdlRICondHandleCreate", {"handle is nullptr"}));
   EXPECT_TRUE(FailsWith(aclmdlRICondHandleCreate(root, 0, static_cast<aclmdlRICondHandleFlag>(2), &cond),
@@ -269,9 +270,7 @@ TEST_F(AclCondTask, ChecksInUpstreamsOrder) {
 // program would never end on the NPU either).
 TEST_F(AclCondTask, ABranchThatRunsItsRootFailsInsteadOfRecursingForEver) {
   aclrtStream stream = session_.stream();
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
-  aclmdlRI root = nullptr;
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRI root = BeginRoot();
   aclmdlRICondHandle cond = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 1, ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT, &cond)));
   aclmdlRI branch = nullptr;
@@ -291,9 +290,7 @@ TEST_F(AclCondTask, ABranchThatRunsItsRootFailsInsteadOfRecursingForEver) {
 
 TEST_F(AclCondTask, ABranchsEndMayPassNullAndARootsMayNot) {
   aclrtStream stream = session_.stream();
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
-  aclmdlRI root = nullptr;
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRI root = BeginRoot();
   aclmdlRICondHandle cond = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 0, static_cast<aclmdlRICondHandleFlag>(0), &cond)));
   aclmdlRI branch = nullptr;
@@ -316,9 +313,7 @@ TEST_F(AclCondTask, MemoryABranchUsesIsCheckedWhenTheRootIsIssued) {
   void* scratch = nullptr;
   ASSERT_TRUE(Succeeds(aclrtMalloc(&scratch, 8, ACL_MEM_MALLOC_HUGE_FIRST)));
   aclrtStream stream = session_.stream();
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
-  aclmdlRI root = nullptr;
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRI root = BeginRoot();
   aclmdlRICondHandle cond = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 0, static_cast<aclmdlRICondHandleFlag>(0), &cond)));
   aclmdlRI branch = nullptr;
@@ -343,9 +338,7 @@ TEST_F(AclCondTask, DestroyingTheRootDoesNotWaitForItsQueuedReplays) {
   ASSERT_TRUE(Succeeds(aclrtMalloc(&gate, 8, ACL_MEM_MALLOC_HUGE_FIRST)));
   WriteWord(gate, 0);
   aclrtStream stream = session_.stream();
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
-  aclmdlRI root = nullptr;
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRI root = BeginRoot();
   aclmdlRICondHandle cond = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 2, ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT, &cond)));
   uint64_t* condition = nullptr;
@@ -376,9 +369,7 @@ TEST_F(AclCondTask, DestroyingTheRootDoesNotWaitForItsQueuedReplays) {
 // More conditions with defaults than one task pins (10): every word gets its default.
 TEST_F(AclCondTask, EveryDefaultIsWrittenHoweverManyConditions) {
   aclrtStream stream = session_.stream();
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
-  aclmdlRI root = nullptr;
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRI root = BeginRoot();
   std::vector<uint64_t*> words;
   for (uint32_t i = 0; i < 12; ++i) {
     aclmdlRICondHandle cond = nullptr;
@@ -403,9 +394,7 @@ TEST_F(AclCondTask, NestedDefaultsAreWrittenOncePerRootRun) {
   aclrtStream stream = session_.stream();
   aclrtStream inner_stream = nullptr;
   ASSERT_TRUE(Succeeds(aclrtCreateStream(&inner_stream)));
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
-  aclmdlRI root = nullptr;
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRI root = BeginRoot();
   aclmdlRICondHandle loop = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 2, ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT, &loop)));
   uint64_t* loop_word = nullptr;
@@ -446,9 +435,7 @@ TEST_F(AclCondTask, NestedDefaultsAreWrittenOncePerRootRun) {
 // A root destroyed while one of its branches is being captured: the branch's capture fails at its end.
 TEST_F(AclCondTask, DestroyingTheRootFailsABranchCaptureInProgress) {
   aclrtStream stream = session_.stream();
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED)));
-  aclmdlRI root = nullptr;
-  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(stream, nullptr, &root)));
+  aclmdlRI root = BeginRoot();
   aclmdlRICondHandle cond = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICondHandleCreate(root, 0, static_cast<aclmdlRICondHandleFlag>(0), &cond)));
   aclmdlRI branch = nullptr;

@@ -547,6 +547,16 @@ aclError RequireIntrospection(const char* api, bool inference_too) {
               profile->name);
 }
 
+// The runtime's model-context check: a current context (107002) on the model's device (107004).
+aclError RequireModelContext(const char* api, const CaptureGraph& graph, const char* what) {
+  int32_t device = -1;
+  const aclError status = Runtime::Get().RequireContext(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  if (graph.device() == device) return ACL_SUCCESS;
+  return Fail(api, ACL_ERROR_RT_MODEL_CONTEXT, "%sthe model belongs to device %d, but the current device is %d.", what,
+              graph.device(), device);
+}
+
 aclError FindLiveModel(const char* api, aclmdlRI handle, std::shared_ptr<CaptureGraph>* graph) {
   if (handle == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "modelRI is nullptr.");
   *graph = CaptureRegistry::Get().Find(handle);
@@ -615,13 +625,8 @@ aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream* streams, uint32_t* nu
     if (graph->is_branch()) {
       return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "sub ACL Graph does not support getting streams.");
     }
-    int32_t device = -1;
-    status = Runtime::Get().RequireContext(api, &device);
+    status = RequireModelContext(api, *graph, "");
     if (status != ACL_SUCCESS) return status;
-    if (graph->device() != device) {
-      return Fail(api, ACL_ERROR_RT_MODEL_CONTEXT, "the model belongs to device %d, but the current device is %d.",
-                  graph->device(), device);
-    }
     const std::shared_ptr<aclnn_host::Stream> bound = graph->bound_stream();
     const aclrtStream stream = bound != nullptr ? static_cast<aclrtStream>(bound.get()) : graph->model_stream();
     if (streams == nullptr) {  // the count only
@@ -907,14 +912,8 @@ aclError aclmdlRIAbort(aclmdlRI modelRI) {
     if (graph->is_branch()) {
       return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "sub ACL Graph does not support aborting model.");
     }
-    int32_t device = -1;
-    status = Runtime::Get().RequireContext(api, &device);
+    status = RequireModelContext(api, *graph, "Aborting the model running instance: ");
     if (status != ACL_SUCCESS) return status;
-    if (graph->device() != device) {
-      return Fail(api, ACL_ERROR_RT_MODEL_CONTEXT,
-                  "Aborting the model running instance: the model belongs to device %d, but the current device is %d.",
-                  graph->device(), device);
-    }
     graph->Abort(std::chrono::milliseconds(100));
     return ACL_SUCCESS;
   });
@@ -1029,14 +1028,9 @@ aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
                   "capture stage.",
                   graph->id());
     }
-    int32_t device = -1;
-    status = Runtime::Get().RequireContext(api, &device);
+    status = RequireModelContext(api, *graph, "Conditional handle creation: ");
     if (status != ACL_SUCCESS) return status;
-    if (graph->device() != device) {
-      return Fail(api, ACL_ERROR_RT_MODEL_CONTEXT,
-                  "Conditional handle creation: the model belongs to device %d, but the current device is %d.",
-                  graph->device(), device);
-    }
+    const int32_t device = graph->device();
     status = RequireConditionProduct(api);
     if (status != ACL_SUCCESS) return status;
     auto cond = std::make_shared<aclnn_host::CondHandle>();
