@@ -625,9 +625,22 @@ void Step(FuzzedDataProvider& in, State& s) {
         case 1:
           aclrtGetStreamAttribute(stream, static_cast<aclrtStreamAttr>(in.ConsumeIntegralInRange<int>(0, 6)), &value);
           break;
-        case 2:
-          aclrtSetStreamOverflowSwitch(stream, in.ConsumeIntegralInRange<uint32_t>(0, 2));
+        case 2: {  // the overflow switch and status (a size of 64 is the valid one)
+          size_t room = 0;
+          void* status = PickDevice(in, s, &room);
+          switch (in.ConsumeIntegralInRange<int>(0, 2)) {
+            case 0:
+              aclrtSetStreamOverflowSwitch(stream, in.ConsumeIntegralInRange<uint32_t>(0, 2));
+              break;
+            case 1:
+              aclrtGetOverflowStatus(status, in.ConsumeBool() ? 64 : in.ConsumeIntegralInRange<size_t>(0, 128), stream);
+              break;
+            default:
+              aclrtResetFloatOverflowStatus(stream);
+              break;
+          }
           break;
+        }
         case 3:
           aclrtCtxSetSysParamOpt(static_cast<aclSysParamOpt>(in.ConsumeIntegralInRange<int>(-1, 4)),
                                  in.ConsumeIntegralInRange<int64_t>(-1, 4));

@@ -173,13 +173,16 @@ TEST(AclStreamAttribute, EachAttributeReadsBackWhatWasSet) {
   EXPECT_TRUE(FailsWith(aclrtSetStreamAttribute(nullptr, ACL_STREAM_ATTR_PRIORITY, &value), ACL_ERROR_RT_PARAM_INVALID,
                         "aclrtSetStreamAttribute", {"priority"}));
 
-  // The overflow check is the overflow switch: off, and refused on (detection is not emulated).
+  // The overflow check is the overflow switch: off by default, on and off again.
+  uint32_t flag = 9;
+  EXPECT_TRUE(Succeeds(aclrtGetStreamOverflowSwitch(stream, &flag)));
+  EXPECT_EQ(flag, 0u);
+  value.overflowSwitch = 1;
+  EXPECT_TRUE(Succeeds(aclrtSetStreamAttribute(stream, ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK, &value)));
+  EXPECT_TRUE(Succeeds(aclrtGetStreamOverflowSwitch(stream, &flag)));
+  EXPECT_EQ(flag, 1u);
   value.overflowSwitch = 0;
   EXPECT_TRUE(Succeeds(aclrtSetStreamAttribute(stream, ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK, &value)));
-  value.overflowSwitch = 1;
-  EXPECT_TRUE(FailsWith(aclrtSetStreamAttribute(stream, ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK, &value),
-                        ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtSetStreamAttribute", {"overflow detection"}));
-  uint32_t flag = 9;
   EXPECT_TRUE(Succeeds(aclrtGetStreamOverflowSwitch(stream, &flag)));
   EXPECT_EQ(flag, 0u);
   value.overflowSwitch = 2;
@@ -237,20 +240,22 @@ TEST(AclStreamAttribute, OutsideAtlasA2A3And950TheDefaultStreamAndTheOverflowSwi
   EXPECT_EQ(flag, 1u);
 }
 
-TEST(AclStreamOverflowSwitch, IsOffAndSwitchingItOnIsRefusedWhereCannHasIt) {
+TEST(AclStreamOverflowSwitch, IsOffByDefaultAndPerStreamWhereCannHasIt) {
   test::RuntimeSession session;
   uint32_t flag = 9;
   EXPECT_TRUE(Succeeds(aclrtGetStreamOverflowSwitch(session.stream(), &flag)));
   EXPECT_EQ(flag, 0u);
-  EXPECT_TRUE(Succeeds(aclrtSetStreamOverflowSwitch(session.stream(), 0)));
-  // A program probing for overflow detection (hicann/runtime's overflow_detection sample) learns
-  // that it is unavailable, instead of switching on what aclrtGetOverflowStatus cannot report.
-  EXPECT_TRUE(FailsWith(aclrtSetStreamOverflowSwitch(nullptr, 1), ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                        "aclrtSetStreamOverflowSwitch", {"overflow detection is not emulated"}));
+  // NULL is the default stream, a stream of its own.
+  EXPECT_TRUE(Succeeds(aclrtSetStreamOverflowSwitch(nullptr, 1)));
+  EXPECT_TRUE(Succeeds(aclrtGetStreamOverflowSwitch(nullptr, &flag)));
+  EXPECT_EQ(flag, 1u);
+  EXPECT_TRUE(Succeeds(aclrtGetStreamOverflowSwitch(session.stream(), &flag)));
+  EXPECT_EQ(flag, 0u);
   EXPECT_TRUE(FailsWith(aclrtSetStreamOverflowSwitch(session.stream(), 2), ACL_ERROR_INVALID_PARAM,
                         "aclrtSetStreamOverflowSwitch", {"0 or 1"}));
   EXPECT_TRUE(FailsWith(aclrtGetStreamOverflowSwitch(session.stream(), nullptr), ACL_ERROR_INVALID_PARAM,
                         "aclrtGetStreamOverflowSwitch"));
+  EXPECT_TRUE(Succeeds(aclrtSetStreamOverflowSwitch(nullptr, 0)));
   EXPECT_TRUE(Succeeds(aclrtGetStreamOverflowSwitch(nullptr, &flag)));
   EXPECT_EQ(flag, 0u);
 }

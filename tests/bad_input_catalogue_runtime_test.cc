@@ -1971,5 +1971,31 @@ TEST(Catalogue, RT_SET_11) {
   EXPECT_TRUE(Succeeds(aclrtSetOpExecuteTimeOut(0)));  // the longest again: the setting is the process's
 }
 
+TEST(Catalogue, RT_SET_12) {
+  test::RuntimeSession session;
+  test::DeviceBuffer status(64);
+  EXPECT_TRUE(FailsWith(aclrtGetOverflowStatus(status.get(), 32, session.stream()), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtGetOverflowStatus", {"Output size 32 is invalid. Only 64 bytes are supported."}));
+  std::vector<uint8_t> host(64, 0x5A);
+  EXPECT_TRUE(FailsWith(aclrtGetOverflowStatus(host.data(), 64, session.stream()), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtGetOverflowStatus", {"outputAddr"}));
+  EXPECT_EQ(host, std::vector<uint8_t>(64, 0x5A));
+}
+
+TEST(Catalogue, RT_SET_13) {
+  test::RuntimeSession session;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
+  EXPECT_TRUE(FailsWith(aclrtResetOverflowStatus(session.stream()), ACL_ERROR_RT_STREAM_CAPTURED,
+                        "aclrtResetOverflowStatus",
+                        {"Clearing the overflow status of tasks in all streams on the current device",
+                         "during the capture stage is not supported."}));
+  aclmdlRICaptureStatus capture_status = ACL_MODEL_RI_CAPTURE_STATUS_NONE;
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(session.stream(), &capture_status, &model)));
+  EXPECT_EQ(capture_status, ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE);
+  ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(session.stream(), &model)));
+  ASSERT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
 }  // namespace
 }  // namespace catalogue

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include <unistd.h>
+#include <memory>
 #include <new>
 #include <utility>
 
@@ -283,7 +284,11 @@ bool MayOverlapItself(const Dims& dims, const Dims& strides) {
 ElementwisePlan::ElementwisePlan(const TensorDesc* const* inputs, size_t num_inputs, const TensorDesc& output,
                                  const ElementwiseKernels& kernels, CoreSplit split, uint64_t* workspace_size,
                                  const KernelScalars& scalars)
-    : num_inputs_(num_inputs), kernels_(kernels), scalars_(scalars), split_(std::move(split)) {
+    : num_inputs_(num_inputs),
+      output_dtype_(output.dtype),
+      kernels_(kernels),
+      scalars_(scalars),
+      split_(std::move(split)) {
   ElementCount(output.view, &element_count_);
   *workspace_size = 0;
   if (element_count_ == 0) return;
@@ -411,9 +416,63 @@ TaskResult ElementwisePlan::Execute(const LaunchArgs& args) const {
   if (const AhDeviceBackend* backend = ActiveDeviceBackend()) {
     return ExecuteOnDevice(*backend, args, bases, NeedsTemporary(bases, output_base));
   }
+  if (args.overflow_status != nullptr) {
+    bool out_of_memory = false;
+    if (SaturationChangesResult(bases, &out_of_memory)) args.overflow_status->store(1, std::memory_order_relaxed);
+    if (out_of_memory) return TaskResult{ACLNN_ERR_INNER, "out of host memory for the overflow check"};
+  }
   if (NeedsTemporary(bases, output_base)) return ExecuteThroughTemporary(args, bases, kernel);
   RunCores(direct_space_, bases, kernel);
   return TaskResult();
+}
+
+namespace {
+
+template <typename Bits>
+bool AnyAllOnesExponent(const void* data, int64_t count, Bits exponent_mask) {
+  const Bits* values = static_cast<const Bits*>(data);
+  Bits found = 0;  // branch-free, so that the loop vectorises
+  for (int64_t i = 0; i < count; ++i) found |= static_cast<Bits>((values[i] & exponent_mask) == exponent_mask);
+  return found != 0;
+}
+
+// Whether any of `count` values of `dtype` is an inf or a NaN (all exponent bits set).
+bool AnyNonFinite(const void* data, int64_t count, aclDataType dtype) {
+  switch (dtype) {
+    case ACL_FLOAT:
+      return AnyAllOnesExponent<uint32_t>(data, count, 0x7F800000u);
+    case ACL_FLOAT16:
+      return AnyAllOnesExponent<uint16_t>(data, count, 0x7C00u);
+    case ACL_BF16:
+      return AnyAllOnesExponent<uint16_t>(data, count, 0x7F80u);
+    case ACL_DOUBLE:
+      return AnyAllOnesExponent<uint64_t>(data, count, 0x7FF0000000000000ull);
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+bool ElementwisePlan::SaturationChangesResult(char** bases, bool* out_of_memory) const {
+  *out_of_memory = false;
+  if (kernels_.infnan == kernels_.saturation) return false;
+  if (output_dtype_ != ACL_FLOAT && output_dtype_ != ACL_FLOAT16 && output_dtype_ != ACL_BF16 &&
+      output_dtype_ != ACL_DOUBLE) {
+    return false;
+  }
+  std::unique_ptr<char[]> result(new (std::nothrow) char[temporary_bytes_]);
+  if (!result) {
+    *out_of_memory = true;
+    return false;
+  }
+  IterationSpace result_space, unused;
+  BuildTemporarySpaces(&result_space, &unused);
+  char* result_bases[kMaxElementwiseOperands];
+  for (size_t k = 0; k < num_inputs_; ++k) result_bases[k] = bases[k];
+  result_bases[num_inputs_] = result.get();
+  RunCores(result_space, result_bases, kernels_.infnan);
+  return AnyNonFinite(result.get(), element_count_, output_dtype_);
 }
 
 void ElementwisePlan::BuildTemporarySpaces(IterationSpace* temporary_space, IterationSpace* copy_space) const {

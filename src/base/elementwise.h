@@ -96,6 +96,10 @@ class AH_INTERNAL_API ElementwisePlan : public LaunchPlan {
   bool WorkspaceOverlapsOperand(char* const* operand_bases, const char* workspace) const;
   void RunCores(const IterationSpace& space, char* const* bases, DenseKernel kernel) const;
   TaskResult ExecuteThroughTemporary(const LaunchArgs& args, char** bases, DenseKernel kernel) const;
+  /// Whether the saturation mode changes a value of this run's result: the IEEE variant's result,
+  /// computed into a private buffer, holds an inf or a NaN (what saturation replaces). False where
+  /// the output has no floating dtype or the variants are one kernel. `bases`: the inputs'.
+  bool SaturationChangesResult(char** bases, bool* out_of_memory) const;
   /// The temporary path's two iteration spaces: inputs -> contiguous temporary (row-major), and
   /// temporary -> output view.
   void BuildTemporarySpaces(IterationSpace* temporary_space, IterationSpace* copy_space) const;
@@ -105,6 +109,7 @@ class AH_INTERNAL_API ElementwisePlan : public LaunchPlan {
 
   size_t num_inputs_ = 0;
   int64_t element_count_ = 0;
+  aclDataType output_dtype_ = ACL_DT_UNDEFINED;
   ElementwiseKernels kernels_;
   KernelScalars scalars_;
   CoreSplit split_;

@@ -18,6 +18,7 @@
 #include "runtime/guard.h"
 #include "runtime/kernel_task.h"
 #include "runtime/memory.h"
+#include "runtime/overflow_status.h"
 
 struct aclOpExecutor {
   const char* op_name;
@@ -144,6 +145,7 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
     args.workspace_size = workspace_size - executor->reserved_workspace;
     args.overflow_mode = overflow_mode;
     args.device = target->device();
+    args.overflow_status = OverflowStatusWordForIssue(*target, overflow_mode);  // the stream's switch now
     const LaunchPlan& plan = *executor->plan;
     const char* op_name = executor->op_name;
     const int64_t timeout_ns = OpExecuteTimeoutNsForIssue();  // the task's timeout is the one set now

@@ -4,6 +4,7 @@
 #ifndef ACLNN_HOST_BASE_EXECUTOR_H_
 #define ACLNN_HOST_BASE_EXECUTOR_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -25,6 +26,9 @@ struct LaunchArgs {
   uint64_t workspace_size = 0;
   aclrtFloatOverflowMode overflow_mode = ACL_RT_OVERFLOW_MODE_INFNAN;
   int32_t device = 0;  // the stream's device (a device backend runs the work there)
+  // The overflow flag the run raises when saturation changes a result (runtime/overflow_status.h);
+  // nullptr: it records nothing.
+  std::atomic<uint32_t>* overflow_status = nullptr;
 };
 
 /// The work an operator planned in phase one. Immutable once built, so a repeatable executor can

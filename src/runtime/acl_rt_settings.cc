@@ -11,11 +11,13 @@
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
+#include "runtime/overflow_status.h"
 #include "runtime/settings.h"
 #include "runtime/soc_profile.h"
 #include "runtime/stream.h"
 
 using aclnn_host::Fail;
+using aclnn_host::IsA2A3Or950;
 using aclnn_host::Runtime;
 using aclnn_host::SocSeries;
 using aclnn_host::Stream;
@@ -45,12 +47,6 @@ aclError CheckOptionValue(const char* api, aclSysParamOpt opt, int64_t value) {
               value, static_cast<int>(opt), limit);
 }
 
-bool IsA2A3Or950() {
-  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
-  return profile != nullptr && (profile->series == SocSeries::kAtlasA2 || profile->series == SocSeries::kAtlasA3 ||
-                                profile->series == SocSeries::kAscend950);
-}
-
 // The stream a stream setting applies to. NULL is the current context's default stream only where
 // CANN's runtime resolves it (the Atlas A2/A3 and Ascend 950 chips); elsewhere it is 107000.
 aclError FindSettableStream(const char* api, aclrtStream stream, bool null_needs_a2a3_or_950,
@@ -77,21 +73,18 @@ aclError SetFailureMode(const char* api, Stream& stream, uint64_t mode) {
 }
 
 // The overflow switch is a feature of the Atlas A2/A3 and Ascend 950 chips; elsewhere CANN's Set
-// succeeds without effect and its Get reports 1. On those chips the switch turns on overflow
-// detection, which the host kernels cannot give (they record no overflow flags; see
-// aclrtGetOverflowStatus), so switching it on is refused, as a program probing for detection expects.
+// succeeds without effect and its Get reports 1 (detection is always on there). It applies to the
+// kernels issued after it (runtime/overflow_status.h).
 aclError SetOverflowSwitch(const char* api, Stream& stream, uint32_t flag) {
   if (!IsA2A3Or950()) return ACL_SUCCESS;
   if (flag >= 2) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "flag %u is invalid: expected 0 or 1.", flag);
   const aclError capturing = aclnn_host::RefuseIfCapturing(api, "Setting the overflow switch", stream);
   if (capturing != ACL_SUCCESS) return capturing;
-  if (flag == 0) return ACL_SUCCESS;  // off, as it always is
-  return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-              "overflow detection is not emulated: the host kernels record no overflow flags, so there would be "
-              "nothing for aclrtGetOverflowStatus to report.");
+  stream.set_overflow_check(flag != 0);
+  return ACL_SUCCESS;
 }
 
-uint32_t OverflowSwitchOf(const Stream&) { return IsA2A3Or950() ? 0U : 1U; }
+uint32_t OverflowSwitchOf(const Stream& stream) { return aclnn_host::OverflowDetectionOn(stream) ? 1U : 0U; }
 
 aclError CheckAttribute(const char* api, aclrtStreamAttr attr) {
   if (attr >= ACL_STREAM_ATTR_FAILURE_MODE && attr <= ACL_STREAM_ATTR_PRIORITY) return ACL_SUCCESS;

@@ -482,18 +482,6 @@ aclError aclrtGetGroupInfoDetail(const aclrtGroupInfo* groupInfo, int32_t groupI
   return NotSupported("aclrtGetGroupInfoDetail", "aclrtGetGroupInfoDetail is not supported by aclnn-host: AI core groups are not emulated.");
 }
 
-aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream stream) {
-  (void)outputAddr;
-  (void)outputSize;
-  (void)stream;
-  return NotSupported("aclrtGetOverflowStatus", "aclrtGetOverflowStatus is not supported by aclnn-host: the host kernels do not record the vector unit's overflow flags, so there is no overflow status to report (a status of 0 would claim no overflow happened).");
-}
-
-aclError aclrtResetOverflowStatus(aclrtStream stream) {
-  (void)stream;
-  return NotSupported("aclrtResetOverflowStatus", "aclrtResetOverflowStatus is not supported by aclnn-host: the host kernels do not record the vector unit's overflow flags, so there is no overflow status to report (a status of 0 would claim no overflow happened).");
-}
-
 aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream) {
   (void)hostFuncThreadId;
   (void)exeStream;
@@ -1160,19 +1148,7 @@ aclError aclrtLaunchSIMTKernelWithHostArgs(void* func, dim3 gridDim, dim3 blockD
 
 aclError aclrtCtxGetFloatOverflowAddr(void** overflowAddr) {
   (void)overflowAddr;
-  return NotSupported("aclrtCtxGetFloatOverflowAddr", "aclrtCtxGetFloatOverflowAddr is not supported by aclnn-host: the host kernels do not record the vector unit's overflow flags, so there is no overflow status to report (a status of 0 would claim no overflow happened).");
-}
-
-aclError aclrtGetFloatOverflowStatus(void* outputAddr, uint64_t outputSize, aclrtStream stream) {
-  (void)outputAddr;
-  (void)outputSize;
-  (void)stream;
-  return NotSupported("aclrtGetFloatOverflowStatus", "aclrtGetFloatOverflowStatus is not supported by aclnn-host: the host kernels do not record the vector unit's overflow flags, so there is no overflow status to report (a status of 0 would claim no overflow happened).");
-}
-
-aclError aclrtResetFloatOverflowStatus(aclrtStream stream) {
-  (void)stream;
-  return NotSupported("aclrtResetFloatOverflowStatus", "aclrtResetFloatOverflowStatus is not supported by aclnn-host: the host kernels do not record the vector unit's overflow flags, so there is no overflow status to report (a status of 0 would claim no overflow happened).");
+  return NotSupported("aclrtCtxGetFloatOverflowAddr", "aclrtCtxGetFloatOverflowAddr is not supported by aclnn-host: the float-exception debug status (its check modes) and the context's overflow buffer that AI Core kernels take as a workspace have no host counterpart: the host kernels raise the runtime's overflow flag, which aclrtGetOverflowStatus reads.");
 }
 
 aclError aclrtNpuGetFloatOverFlowStatus(void* outputAddr, uint64_t outputSize, uint32_t checkMode, aclrtStream stream) {
@@ -1180,13 +1156,13 @@ aclError aclrtNpuGetFloatOverFlowStatus(void* outputAddr, uint64_t outputSize, u
   (void)outputSize;
   (void)checkMode;
   (void)stream;
-  return NotSupported("aclrtNpuGetFloatOverFlowStatus", "aclrtNpuGetFloatOverFlowStatus is not supported by aclnn-host: the host kernels do not record the vector unit's overflow flags, so there is no overflow status to report (a status of 0 would claim no overflow happened).");
+  return NotSupported("aclrtNpuGetFloatOverFlowStatus", "aclrtNpuGetFloatOverFlowStatus is not supported by aclnn-host: the float-exception debug status (its check modes) and the context's overflow buffer that AI Core kernels take as a workspace have no host counterpart: the host kernels raise the runtime's overflow flag, which aclrtGetOverflowStatus reads.");
 }
 
 aclError aclrtNpuClearFloatOverFlowStatus(uint32_t checkMode, aclrtStream stream) {
   (void)checkMode;
   (void)stream;
-  return NotSupported("aclrtNpuClearFloatOverFlowStatus", "aclrtNpuClearFloatOverFlowStatus is not supported by aclnn-host: the host kernels do not record the vector unit's overflow flags, so there is no overflow status to report (a status of 0 would claim no overflow happened).");
+  return NotSupported("aclrtNpuClearFloatOverFlowStatus", "aclrtNpuClearFloatOverFlowStatus is not supported by aclnn-host: the float-exception debug status (its check modes) and the context's overflow buffer that AI Core kernels take as a workspace have no host counterpart: the host kernels raise the runtime's overflow flag, which aclrtGetOverflowStatus reads.");
 }
 
 aclError aclrtGetHardwareSyncAddr(void** addr) {

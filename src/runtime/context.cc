@@ -17,6 +17,7 @@
 #include "runtime/error_log.h"
 #include "runtime/lifecycle_callbacks.h"
 #include "runtime/memory.h"
+#include "runtime/overflow_status.h"
 #include "runtime/settings.h"
 
 namespace aclnn_host {
@@ -294,6 +295,7 @@ aclError Runtime::InitLocked(const char* api, const char* config_path, std::stri
   strict_ = settings.strict;
   device_memory_capacity_ = settings.device_memory != 0 ? settings.device_memory : default_memory;
   devices_.assign(settings.device_count, DeviceState());
+  ClearAllOverflowStatus();
   for (DeviceState& device : devices_) {
     device.overflow_mode = profile->saturation_only ? ACL_RT_OVERFLOW_MODE_SATURATION : ACL_RT_OVERFLOW_MODE_INFNAN;
   }
@@ -459,6 +461,7 @@ aclrtStream Runtime::AcquireDeviceLocked(int32_t device) {
   DeviceState& state = devices_[static_cast<size_t>(device)];
   if (state.ref_count++ > 0) return nullptr;
   ++state.generation;
+  ClearOverflowStatusOfDevice(device);
   state.default_stream = std::make_shared<Stream>(device);
   state.primary_handle = std::make_shared<int32_t>(device);
   state.overflow_mode =
@@ -931,12 +934,15 @@ aclError Runtime::RecordEvent(const char* api, aclrtEvent event, aclrtStream str
   return ACL_SUCCESS;
 }
 
-aclError RequireA2A3Or950(const char* api, const char* feature) {
+bool IsA2A3Or950() {
   const SocProfile* profile = Runtime::Get().profile();
-  if (profile != nullptr && (profile->series == SocSeries::kAtlasA2 || profile->series == SocSeries::kAtlasA3 ||
-                             profile->series == SocSeries::kAscend950)) {
-    return ACL_SUCCESS;
-  }
+  return profile != nullptr && (profile->series == SocSeries::kAtlasA2 || profile->series == SocSeries::kAtlasA3 ||
+                                profile->series == SocSeries::kAscend950);
+}
+
+aclError RequireA2A3Or950(const char* api, const char* feature) {
+  if (IsA2A3Or950()) return ACL_SUCCESS;
+  const SocProfile* profile = Runtime::Get().profile();
   return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
               "%s is supported on Atlas A2, Atlas A3 and Ascend 950 only, not on %s.", feature,
               profile != nullptr ? profile->name : "this SoC");

@@ -214,6 +214,8 @@ class AH_INTERNAL_API Runtime {
 /// the runtime features that came with those parts (host registration, batched copies, value
 /// waits, notify resets).
 AH_INTERNAL_API aclError RequireA2A3Or950(const char* api, const char* feature);
+/// Whether the runtime's SoC is an Atlas A2, Atlas A3 or Ascend 950 part (false before aclInit).
+AH_INTERNAL_API bool IsA2A3Or950();
 
 }  // namespace aclnn_host
 

@@ -172,6 +172,11 @@ class AH_INTERNAL_API Stream {
   void set_stop_on_failure(bool stop);
   bool stop_on_failure();
 
+  /// aclrtSetStreamOverflowSwitch on the chips that have the switch: whether kernels issued from
+  /// now on record overflow (runtime/overflow_status.h). Tasks already issued keep their setting.
+  void set_overflow_check(bool on) { overflow_check_.store(on, std::memory_order_relaxed); }
+  bool overflow_check() const { return overflow_check_.load(std::memory_order_relaxed); }
+
   /// Runs `task` now, on the calling thread, if the stream has nothing queued or running — the
   /// order is then the same as queuing it, without the hand-off to the worker. The task runs in
   /// the IEEE floating-point environment and its failure is reported at the next
@@ -285,6 +290,7 @@ class AH_INTERNAL_API Stream {
   };
   std::deque<QueuedTask> queue_;
   bool stop_on_failure_ = false;
+  std::atomic<bool> overflow_check_{false};
   uint64_t issued_ = 0;
   uint64_t inline_index_ = 0;  // the sequence number of the task running inline
   uint64_t inline_epoch_ = 0;  // cancellations_ when the inline task began (RunningEpoch)
