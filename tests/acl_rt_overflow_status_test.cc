@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
@@ -219,6 +220,37 @@ TEST_F(OverflowStatus, ACapturingStreamIsRefused) {
   aclmdlRI model = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICaptureEnd(stream(), &model)));
   ASSERT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+}
+
+TEST_F(OverflowStatus, StreamsRaiseReadAndClearTheFlagConcurrently) {
+  ASSERT_TRUE(Succeeds(aclrtSetDeviceSatMode(ACL_RT_OVERFLOW_MODE_SATURATION)));
+  constexpr int kThreads = 4;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([t] {
+      ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+      aclrtStream own = nullptr;
+      ASSERT_EQ(aclrtCreateStream(&own), ACL_SUCCESS);
+      test::DeviceBuffer status(kStatusBytes);
+      for (int round = 0; round < 20; ++round) {
+        ASSERT_EQ(aclrtSetStreamOverflowSwitch(own, (round + t) % 2), ACL_SUCCESS);
+        RunFp32(kHugeGrad, kInside, own);
+        if (t == 0) ASSERT_EQ(aclrtResetOverflowStatus(own), ACL_SUCCESS);
+        ASSERT_EQ(aclrtGetOverflowStatus(status.get(), kStatusBytes, own), ACL_SUCCESS);
+      }
+      ASSERT_EQ(aclrtSynchronizeStream(own), ACL_SUCCESS);
+      ASSERT_EQ(aclrtDestroyStream(own), ACL_SUCCESS);
+      ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  test::TakeErrorMessage();
+  // After every thread: one more overflow with the switch on is seen, and a reset clears it.
+  ASSERT_TRUE(Succeeds(aclrtSetStreamOverflowSwitch(stream(), 1)));
+  RunFp32(kHugeGrad, kInside, stream());
+  EXPECT_EQ(ReadFlag(stream()), 1u);
+  ResetStatus(stream());
+  EXPECT_EQ(ReadFlag(stream()), 0u);
 }
 
 TEST(OverflowStatusSoc, Ascend910DetectsAlwaysAndItsSwitchReportsOn) {

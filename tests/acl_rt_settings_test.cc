@@ -261,3 +261,85 @@ TEST(AclStreamOverflowSwitch, IsOffByDefaultAndPerStreamWhereCannHasIt) {
 }
 
 }  // namespace
+
+// ---- aclrtDeviceSetLimit / aclrtDeviceGetLimit: upstream's defaults, bounds and round-ups ------
+// (hicann/runtime elf.hpp, base_david.hpp, api_impl.cc, api_impl_david.cc). The sizes are the
+// process's, as upstream's: each test puts back what it changed where it can.
+namespace {
+
+size_t GetLimit(aclrtDeviceLimit limit) {
+  size_t value = 0;
+  EXPECT_TRUE(Succeeds(aclrtDeviceGetLimit(limit, &value)));
+  return value;
+}
+
+}  // namespace
+
+TEST(AclDeviceLimit, AtlasA2KeepsTheSimdSizesAndRefusesTheSimtOnes) {
+  test::RuntimeSession session;  // Ascend910B3
+  EXPECT_EQ(GetLimit(ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE), 32768u);
+  EXPECT_EQ(GetLimit(ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE), 32768u);
+  // A stack up to 32 KiB is ignored; a larger one is rounded up to 16 KiB (and cannot shrink back).
+  EXPECT_TRUE(Succeeds(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE, 1000)));
+  EXPECT_EQ(GetLimit(ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE), 32768u);
+  EXPECT_TRUE(Succeeds(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE, 40000)));
+  EXPECT_EQ(GetLimit(ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE), 49152u);
+  // The printf FIFO: [1 KiB, 64 MiB], rounded up to 8 bytes.
+  EXPECT_TRUE(Succeeds(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE, 1025)));
+  EXPECT_EQ(GetLimit(ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE), 1032u);
+  EXPECT_TRUE(FailsWith(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE, 1023),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtDeviceSetLimit", {"[1024, 67108864]"}));
+  EXPECT_TRUE(FailsWith(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE, (64u << 20) + 1),
+                        ACL_ERROR_RT_PARAM_INVALID, "aclrtDeviceSetLimit"));
+  EXPECT_EQ(GetLimit(ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE), 1032u);  // unchanged by the refusals
+  EXPECT_TRUE(Succeeds(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE, 32768)));
+  for (aclrtDeviceLimit simt : {ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE, ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE,
+                                ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE}) {
+    size_t value = 7;
+    EXPECT_TRUE(FailsWith(aclrtDeviceGetLimit(simt, &value), ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtDeviceGetLimit",
+                          {"SIMT limit type", "Ascend910B3"}));
+    EXPECT_EQ(value, 7u);
+    EXPECT_TRUE(FailsWith(aclrtDeviceSetLimit(simt, 4096), ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtDeviceSetLimit"));
+  }
+}
+
+TEST(AclDeviceLimit, Ascend950HasTheSimtStacksAndFifo) {
+  test::RuntimeSession session("Ascend950PR");
+  EXPECT_EQ(GetLimit(ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE), 32u * 1152u);  // a warp of 32 threads
+  EXPECT_EQ(GetLimit(ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE), 1024u);
+  EXPECT_EQ(GetLimit(ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE), 2u << 20);
+  // A thread's stack is aligned to 128 bytes; Get reports the warp's.
+  EXPECT_TRUE(Succeeds(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE, 1000)));
+  EXPECT_EQ(GetLimit(ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE), 32u * 1024u);
+  EXPECT_TRUE(Succeeds(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE, 0)));
+  EXPECT_EQ(GetLimit(ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE), 0u);
+  // Both 0 is refused, after the change (which stays, as upstream's).
+  EXPECT_TRUE(FailsWith(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE, 0), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtDeviceSetLimit", {"cannot both be 0"}));
+  EXPECT_EQ(GetLimit(ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE), 0u);
+  EXPECT_TRUE(Succeeds(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE, 1000)));
+  EXPECT_EQ(GetLimit(ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE), 1024u);
+  EXPECT_TRUE(Succeeds(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE, 1152)));
+  // The SIMT printf FIFO: [1 MiB, 64 MiB].
+  EXPECT_TRUE(FailsWith(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE, 32768), ACL_ERROR_RT_PARAM_INVALID,
+                        "aclrtDeviceSetLimit", {"SIMT", "[1048576, 67108864]"}));
+  EXPECT_TRUE(Succeeds(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE, (1u << 20) + 1)));
+  EXPECT_EQ(GetLimit(ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE), (1u << 20) + 8);
+  EXPECT_TRUE(Succeeds(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE, 2u << 20)));
+}
+
+TEST(AclDeviceLimit, BadArgumentsAreTheAclLayersAndComeFirst) {
+  size_t value = 3;
+  EXPECT_TRUE(FailsWith(aclrtDeviceGetLimit(ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE, nullptr), ACL_ERROR_INVALID_PARAM,
+                        "aclrtDeviceGetLimit"));
+  EXPECT_TRUE(FailsWith(aclrtDeviceGetLimit(static_cast<aclrtDeviceLimit>(5), &value), ACL_ERROR_INVALID_PARAM,
+                        "aclrtDeviceGetLimit", {"[0, 4]"}));
+  EXPECT_TRUE(FailsWith(aclrtDeviceSetLimit(static_cast<aclrtDeviceLimit>(-1), 0), ACL_ERROR_INVALID_PARAM,
+                        "aclrtDeviceSetLimit", {"[0, 4]"}));
+  EXPECT_TRUE(FailsWith(aclrtDeviceSetLimit(ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE, size_t{1} << 32), ACL_ERROR_INVALID_PARAM,
+                        "aclrtDeviceSetLimit", {"UINT32_MAX"}));
+  // Before aclInit the SoC, which decides what exists, is not chosen.
+  EXPECT_TRUE(FailsWith(aclrtDeviceGetLimit(ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE, &value), ACL_ERROR_UNINITIALIZE,
+                        "aclrtDeviceGetLimit"));
+  EXPECT_EQ(value, 3u);
+}

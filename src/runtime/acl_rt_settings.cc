@@ -4,7 +4,9 @@
 // hicann/runtime (commit 681ef761): src/acl/aclrt_impl/context.cpp, stream.cpp, event.cpp and the
 // runtime's api_c.cc, api_c_stream.cc, api_error.cc and api_impl.cc.
 #include <cinttypes>
+#include <cstdint>
 #include <memory>
+#include <mutex>
 
 #include "acl/acl.h"
 #include "runtime/capture.h"
@@ -89,6 +91,123 @@ uint32_t OverflowSwitchOf(const Stream& stream) { return aclnn_host::OverflowDet
 aclError CheckAttribute(const char* api, aclrtStreamAttr attr) {
   if (attr >= ACL_STREAM_ATTR_FAILURE_MODE && attr <= ACL_STREAM_ATTR_PRIORITY) return ACL_SUCCESS;
   return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "stmAttrType %d is invalid: expected [1, 6).", static_cast<int>(attr));
+}
+
+// aclrtDeviceSetLimit / aclrtDeviceGetLimit: the sizes of device-kernel resources (stacks, printf
+// FIFOs), the runtime's for the process (upstream's Runtime singleton: aclFinalize keeps them),
+// with its defaults, bounds and round-ups (elf.hpp, base_david.hpp). The host kernels use neither a
+// device stack nor a printf FIFO, so the sizes change nothing they do; they are kept and reported as
+// CANN keeps them. The SIMT limits exist on Ascend 950 only (upstream's ApiImplDavid); elsewhere
+// they are refused with 207000, as upstream's ApiImpl does.
+struct DeviceKernelLimits {
+  uint32_t simd_stack = 32768;           // KERNEL_STACK_SIZE_32K
+  uint32_t simd_printf_fifo = 32768;     // SIMD_FIFO_PER_CORE_SIZE_32K
+  uint32_t simt_printf_fifo = 2u << 20;  // SIMT_FIFO_SIZE_2M
+  uint64_t simt_warp_stack = 32 * 1152;  // 32 threads of 1152 bytes (RT_KIS_SIMT_WARP_STK_SIZE)
+  uint32_t simt_divergent_warp_stack = 1024;
+};
+
+std::mutex g_limits_mutex;
+DeviceKernelLimits g_limits;
+
+constexpr uint32_t kMinSimdPrintfFifo = 1024;
+constexpr uint32_t kMinSimtPrintfFifo = 1u << 20;
+constexpr uint32_t kMaxPrintfFifo = 64u << 20;
+
+// Rounds up in the runtime's 32-bit arithmetic (which wraps near UINT32_MAX, as upstream's does).
+uint32_t RoundUp(uint32_t value, uint32_t step) { return (value + step - 1u) / step * step; }
+
+bool IsSimtLimit(aclrtDeviceLimit limit) {
+  return limit == ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE || limit == ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE ||
+         limit == ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE;
+}
+
+// The SoC decides which limits exist: before aclInit there is none (aclnn-host's decision).
+aclError RequireLimitSoc(const char* api, aclrtDeviceLimit limit, bool* simt) {
+  const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+  if (profile == nullptr) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+  *simt = profile->series == SocSeries::kAscend950;
+  if (IsSimtLimit(limit) && !*simt) {
+    return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "SIMT limit type %d is not supported on %s.",
+                static_cast<int>(limit), profile->name);
+  }
+  return ACL_SUCCESS;
+}
+
+aclError CheckPrintfFifo(const char* api, uint32_t value, uint32_t minimum, const char* what) {
+  if (value >= minimum && value <= kMaxPrintfFifo) return ACL_SUCCESS;
+  return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+              "Setting the size of the printf space for the AI Core in %s scenarios: value %u is invalid: expected "
+              "[%u, %u].",
+              what, value, minimum, kMaxPrintfFifo);
+}
+
+aclError SetDeviceKernelLimit(const char* api, aclrtDeviceLimit limit, uint32_t value) {
+  bool simt = false;
+  aclError status = RequireLimitSoc(api, limit, &simt);
+  if (status != ACL_SUCCESS) return status;
+  std::lock_guard<std::mutex> lock(g_limits_mutex);
+  switch (limit) {
+    case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE:
+      // Sizes up to the default are ignored; larger ones are rounded up to 16 KiB.
+      if (value > 32768u) g_limits.simd_stack = RoundUp(value, 16384u);
+      return ACL_SUCCESS;
+    case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE:
+      status = CheckPrintfFifo(api, value, kMinSimdPrintfFifo, "SIMD");
+      if (status == ACL_SUCCESS) g_limits.simd_printf_fifo = RoundUp(value, 8u);
+      return status;
+    case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
+      status = CheckPrintfFifo(api, value, kMinSimtPrintfFifo, "SIMT");
+      if (status == ACL_SUCCESS) g_limits.simt_printf_fifo = RoundUp(value, 8u);
+      return status;
+    default: {  // the SIMT stacks: 128-byte aligned, per thread (32 threads a warp) or per divergent warp
+      const uint32_t aligned = RoundUp(value, 128u);
+      if (limit == ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE) {
+        g_limits.simt_warp_stack = uint64_t{aligned} * 32u;
+      } else {
+        g_limits.simt_divergent_warp_stack = aligned;
+      }
+      // Checked after the change, which stays, as upstream's SetLimitSizeByType does.
+      if (g_limits.simt_warp_stack == 0 && g_limits.simt_divergent_warp_stack == 0) {
+        return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                    "Setting the SIMT stack size: simtStackSize and simtDvgWarpStackSize cannot both be 0.");
+      }
+      return ACL_SUCCESS;
+    }
+  }
+}
+
+aclError GetDeviceKernelLimit(const char* api, aclrtDeviceLimit limit, size_t* value) {
+  bool simt = false;
+  const aclError status = RequireLimitSoc(api, limit, &simt);
+  if (status != ACL_SUCCESS) return status;
+  std::lock_guard<std::mutex> lock(g_limits_mutex);
+  switch (limit) {
+    case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE:
+      *value = g_limits.simd_stack;
+      break;
+    case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE:
+      *value = g_limits.simd_printf_fifo;
+      break;
+    case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
+      *value = g_limits.simt_printf_fifo;
+      break;
+    case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE:  // the warp's stack, in the runtime's 32 bits
+      *value = static_cast<uint32_t>(g_limits.simt_warp_stack);
+      break;
+    default:
+      *value = g_limits.simt_divergent_warp_stack;
+      break;
+  }
+  return ACL_SUCCESS;
+}
+
+// The acl layer's checks of both functions: the limit, in [0, 4].
+aclError CheckLimitType(const char* api, aclrtDeviceLimit limit) {
+  if (limit >= ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE && limit <= ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE) {
+    return ACL_SUCCESS;
+  }
+  return Fail(api, ACL_ERROR_INVALID_PARAM, "limit %d is invalid: expected [0, 4].", static_cast<int>(limit));
 }
 
 }  // namespace
@@ -220,6 +339,24 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
     if (status != ACL_SUCCESS) return status;
     return SetFailureMode(api, *target, mode);
   });
+}
+
+aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value) {
+  const char* api = "aclrtDeviceSetLimit";
+  aclError status = CheckLimitType(api, limit);
+  if (status != ACL_SUCCESS) return status;
+  if (value > UINT32_MAX) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM, "value %zu is invalid: expected [0, UINT32_MAX].", value);
+  }
+  return Run(api, [&] { return SetDeviceKernelLimit(api, limit, static_cast<uint32_t>(value)); });
+}
+
+aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t* value) {
+  const char* api = "aclrtDeviceGetLimit";
+  if (value == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "value is nullptr.");
+  const aclError status = CheckLimitType(api, limit);
+  if (status != ACL_SUCCESS) return status;
+  return Run(api, [&] { return GetDeviceKernelLimit(api, limit, value); });
 }
 
 aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag) {

@@ -776,18 +776,6 @@ aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
   return NotSupported("aclrtKernelArgsFinalize", "aclrtKernelArgsFinalize is not supported by aclnn-host: there are no device kernel binaries: aclnn-host's operators are host code linked into libopapi_nn.so.");
 }
 
-aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value) {
-  (void)limit;
-  (void)value;
-  return NotSupported("aclrtDeviceSetLimit", "aclrtDeviceSetLimit is not supported by aclnn-host: the limits (SIMT/SIMD stack sizes, printf FIFOs) size device-kernel resources; aclnn-host's kernels are host code with no such limits.");
-}
-
-aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t* value) {
-  (void)limit;
-  (void)value;
-  return NotSupported("aclrtDeviceGetLimit", "aclrtDeviceGetLimit is not supported by aclnn-host: the limits (SIMT/SIMD stack sizes, printf FIFOs) size device-kernel resources; aclnn-host's kernels are host code with no such limits.");
-}
-
 aclError aclrtDeviceGetPCIBusId(int32_t deviceId, char* pciBusId, int32_t len) {
   (void)deviceId;
   (void)pciBusId;
