@@ -628,16 +628,26 @@ void Step(FuzzedDataProvider& in, State& s) {
         case 2: {  // the overflow switch and status (a size of 64 is the valid one)
           size_t room = 0;
           void* status = PickDevice(in, s, &room);
-          switch (in.ConsumeIntegralInRange<int>(0, 2)) {
+          switch (in.ConsumeIntegralInRange<int>(0, 4)) {
             case 0:
               aclrtSetStreamOverflowSwitch(stream, in.ConsumeIntegralInRange<uint32_t>(0, 2));
               break;
             case 1:
               aclrtGetOverflowStatus(status, in.ConsumeBool() ? 64 : in.ConsumeIntegralInRange<size_t>(0, 128), stream);
               break;
-            default:
+            case 2:
               aclrtResetFloatOverflowStatus(stream);
               break;
+            case 3:  // device-kernel limits: a type out of [0, 4], sizes past UINT32_MAX
+              aclrtDeviceSetLimit(static_cast<aclrtDeviceLimit>(in.ConsumeIntegralInRange<int>(-1, 5)),
+                                  in.ConsumeIntegral<size_t>() >> in.ConsumeIntegralInRange<int>(0, 63));
+              break;
+            default: {
+              size_t value = 0;
+              aclrtDeviceGetLimit(static_cast<aclrtDeviceLimit>(in.ConsumeIntegralInRange<int>(-1, 5)),
+                                  in.ConsumeBool() ? &value : nullptr);
+              break;
+            }
           }
           break;
         }

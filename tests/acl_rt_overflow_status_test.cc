@@ -147,6 +147,62 @@ TEST_F(OverflowStatus, AFp16ResultPastTheLargestHalfRaisesTheFlag) {
   EXPECT_EQ(ReadFlag(stream()), 0u);
 }
 
+// The detecting runs (a chunked path, and an IEEE pass before the temporary path) must give the
+// saturation kernel's bits: each run here is compared with the same run, switch off.
+template <typename Raw>
+std::vector<Raw> RunLayouts(aclDataType dtype, const std::vector<Raw>& storage, const test::Layout& grad_layout,
+                            const test::Layout& self_layout, const test::Layout& out_layout, bool out_is_grad,
+                            aclrtStream stream) {
+  test::DeviceBuffer grad(storage.size() * sizeof(Raw)), self(storage.size() * sizeof(Raw)),
+      out(storage.size() * sizeof(Raw));
+  grad.Upload(storage);
+  self.Upload(storage);
+  out.Upload(std::vector<Raw>(storage.size(), Raw{0x55}));
+  test::Layout g = grad_layout, x = self_layout, y = out_layout;
+  g.dtype = x.dtype = y.dtype = dtype;
+  test::Tensor gt(g, grad.get()), xt(x, self.get()), yt(y, out_is_grad ? grad.get() : out.get());
+  EXPECT_EQ(test::RunHardswishBackwardV2(gt.get(), xt.get(), yt.get(), stream), ACLNN_SUCCESS)
+      << test::TakeErrorMessage();
+  return (out_is_grad ? grad : out).template Download<Raw>(storage.size());
+}
+
+TEST_F(OverflowStatus, DetectingRunsGiveTheSaturationKernelsBits) {
+  ASSERT_TRUE(Succeeds(aclrtSetDeviceSatMode(ACL_RT_OVERFLOW_MODE_SATURATION)));
+  constexpr int64_t kRows = 384, kCols = 512;  // 196608 elements: past the parallel threshold
+  std::vector<uint16_t> storage(static_cast<size_t>(kRows * kCols));
+  uint32_t state = 12345;
+  for (uint16_t& bits : storage) {  // every fp16 pattern: infs, NaNs, subnormals, huge values
+    state = state * 1664525u + 1013904223u;
+    bits = static_cast<uint16_t>(state >> 16);
+  }
+  test::Layout row_major;
+  row_major.view = {kRows, kCols};
+  test::Layout transposed;  // the output written column by column: a non-dense space
+  transposed.view = {kRows, kCols};
+  transposed.strides = {1, kRows};
+  struct Case {
+    const char* name;
+    test::Layout out;
+    bool out_is_grad;
+  };
+  // In place over the gradient (the chunked path reads each element before writing it), then a
+  // transposed output over the gradient: a partial overlap, through the temporary path.
+  for (const Case& c : {Case{"contiguous", row_major, false}, Case{"transposed", transposed, false},
+                        Case{"in place", row_major, true}, Case{"overlapping", transposed, true}}) {
+    SCOPED_TRACE(c.name);
+    ASSERT_TRUE(Succeeds(aclrtSetStreamOverflowSwitch(stream(), 0)));
+    const std::vector<uint16_t> plain =
+        RunLayouts<uint16_t>(ACL_FLOAT16, storage, row_major, row_major, c.out, c.out_is_grad, stream());
+    ResetStatus(stream());
+    ASSERT_TRUE(Succeeds(aclrtSetStreamOverflowSwitch(stream(), 1)));
+    const std::vector<uint16_t> detecting =
+        RunLayouts<uint16_t>(ACL_FLOAT16, storage, row_major, row_major, c.out, c.out_is_grad, stream());
+    EXPECT_EQ(plain, detecting);
+    EXPECT_EQ(ReadFlag(stream()), 1u);  // the random patterns hold infs and NaNs
+    ResetStatus(stream());
+  }
+}
+
 TEST_F(OverflowStatus, NothingIsRecordedWithTheSwitchOff) {
   ASSERT_TRUE(Succeeds(aclrtSetDeviceSatMode(ACL_RT_OVERFLOW_MODE_SATURATION)));
   EXPECT_EQ(RunFp32(kHugeGrad, kInside, stream()), FLT_MAX);

@@ -1985,10 +1985,9 @@ TEST(Catalogue, RT_SET_12) {
 TEST(Catalogue, RT_SET_13) {
   test::RuntimeSession session;
   ASSERT_TRUE(Succeeds(aclmdlRICaptureBegin(session.stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)));
-  EXPECT_TRUE(FailsWith(aclrtResetOverflowStatus(session.stream()), ACL_ERROR_RT_STREAM_CAPTURED,
-                        "aclrtResetOverflowStatus",
-                        {"Clearing the overflow status of tasks in all streams on the current device",
-                         "during the capture stage is not supported."}));
+  EXPECT_TRUE(
+      FailsWith(aclrtResetOverflowStatus(session.stream()), ACL_ERROR_RT_STREAM_CAPTURED, "aclrtResetOverflowStatus",
+                {"Clearing the Float exception status flag of the NPU", "during the capture stage is not supported."}));
   aclmdlRICaptureStatus capture_status = ACL_MODEL_RI_CAPTURE_STATUS_NONE;
   aclmdlRI model = nullptr;
   ASSERT_TRUE(Succeeds(aclmdlRICaptureGetInfo(session.stream(), &capture_status, &model)));

@@ -1,6 +1,8 @@
 #include "base/elementwise.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -416,12 +418,14 @@ TaskResult ElementwisePlan::Execute(const LaunchArgs& args) const {
   if (const AhDeviceBackend* backend = ActiveDeviceBackend()) {
     return ExecuteOnDevice(*backend, args, bases, NeedsTemporary(bases, output_base));
   }
-  if (args.overflow_status != nullptr) {
+  const bool needs_temporary = NeedsTemporary(bases, output_base);
+  if (args.overflow_status != nullptr && SaturationMayChangeResult()) {
+    if (!needs_temporary) return ExecuteDetectingOverflow(args, bases);
     bool out_of_memory = false;
     if (SaturationChangesResult(bases, &out_of_memory)) args.overflow_status->store(1, std::memory_order_relaxed);
     if (out_of_memory) return TaskResult{ACLNN_ERR_INNER, "out of host memory for the overflow check"};
   }
-  if (NeedsTemporary(bases, output_base)) return ExecuteThroughTemporary(args, bases, kernel);
+  if (needs_temporary) return ExecuteThroughTemporary(args, bases, kernel);
   RunCores(direct_space_, bases, kernel);
   return TaskResult();
 }
@@ -430,10 +434,23 @@ namespace {
 
 template <typename Bits>
 bool AnyAllOnesExponent(const void* data, int64_t count, Bits exponent_mask) {
+  // An inf or a NaN is a magnitude (the bits but the sign) of at least the exponent mask. The
+  // largest magnitude is kept per lane of a cache line, a shape the compiler vectorises at -O2.
   const Bits* values = static_cast<const Bits*>(data);
-  Bits found = 0;  // branch-free, so that the loop vectorises
-  for (int64_t i = 0; i < count; ++i) found |= static_cast<Bits>((values[i] & exponent_mask) == exponent_mask);
-  return found != 0;
+  const Bits magnitude = static_cast<Bits>(~Bits{0} >> 1);
+  constexpr size_t kLanes = 64 / sizeof(Bits);
+  Bits largest[kLanes] = {};
+  int64_t i = 0;
+  for (; i + static_cast<int64_t>(kLanes) <= count; i += static_cast<int64_t>(kLanes)) {
+    for (size_t lane = 0; lane < kLanes; ++lane) {
+      const Bits value = values[i + static_cast<int64_t>(lane)] & magnitude;
+      largest[lane] = largest[lane] > value ? largest[lane] : value;
+    }
+  }
+  Bits result = 0;
+  for (size_t lane = 0; lane < kLanes; ++lane) result = result > largest[lane] ? result : largest[lane];
+  for (; i < count; ++i) result = result > (values[i] & magnitude) ? result : (values[i] & magnitude);
+  return result >= exponent_mask;
 }
 
 // Whether any of `count` values of `dtype` is an inf or a NaN (all exponent bits set).
@@ -454,25 +471,119 @@ bool AnyNonFinite(const void* data, int64_t count, aclDataType dtype) {
 
 }  // namespace
 
+bool ElementwisePlan::SaturationMayChangeResult() const {
+  return kernels_.infnan != kernels_.saturation && (output_dtype_ == ACL_FLOAT || output_dtype_ == ACL_FLOAT16 ||
+                                                    output_dtype_ == ACL_BF16 || output_dtype_ == ACL_DOUBLE);
+}
+
+TaskResult ElementwisePlan::ExecuteDetectingOverflow(const LaunchArgs& args, char** bases) const {
+  // Chunk by chunk of the direct space: the IEEE variant into a cache-resident buffer, a scan; a
+  // chunk holding an inf or a NaN is computed again by the saturation variant (its inputs are
+  // intact: the output, at most an input itself element for element, is written only after);
+  // then the chunk is copied into the output. Bits are the saturation kernel's either way.
+  const size_t out = num_inputs_;
+  const size_t result_size = element_sizes_[out];
+  IterationSpace compute = direct_space_;  // the output becomes a buffer contiguous in this order
+  IterationSpace copy;                     // that buffer -> the output view, in the same order
+  copy.rank = compute.rank;
+  copy.num_operands = 2;
+  copy.element_sizes[0] = copy.element_sizes[1] = result_size;
+  copy.dense = compute.dense;
+  int64_t stride = static_cast<int64_t>(result_size);
+  for (size_t d = compute.rank; d-- > 0;) {
+    copy.sizes[d] = compute.sizes[d];
+    copy.byte_strides[1][d] = compute.byte_strides[out][d];
+    copy.byte_strides[0][d] = compute.byte_strides[out][d] = stride;
+    stride *= compute.sizes[d];
+  }
+  char* const output_base = bases[out];
+  const DenseKernel copy_kernel = CopyKernelFor(result_size);
+  constexpr int64_t kChunkElements = 4096;
+  std::atomic<bool> found{false};
+  std::atomic<bool> failed{false};
+  auto run = [&](int64_t begin, int64_t end) {
+    std::unique_ptr<char[]> chunk(new (std::nothrow) char[kChunkElements * result_size]);
+    if (!chunk) {
+      failed.store(true, std::memory_order_relaxed);
+      return;
+    }
+    char* compute_bases[kMaxElementwiseOperands];
+    for (size_t k = 0; k < num_inputs_; ++k) compute_bases[k] = bases[k];
+    char* copy_bases[2] = {nullptr, output_base};
+    for (int64_t first = begin; first < end; first += kChunkElements) {
+      const int64_t last = std::min(end, first + kChunkElements);
+      // RunRange puts element i at base + i * size: the base is shifted (in integer arithmetic;
+      // only [first, last) is ever touched) so that the range lands in the chunk.
+      char* const shifted = reinterpret_cast<char*>(reinterpret_cast<uintptr_t>(chunk.get()) -
+                                                    static_cast<uintptr_t>(first) * result_size);
+      compute_bases[out] = shifted;
+      RunRange(compute, compute_bases, kernels_.infnan, first, last);
+      if (AnyNonFinite(chunk.get(), last - first, output_dtype_)) {
+        found.store(true, std::memory_order_relaxed);
+        RunRange(compute, compute_bases, kernels_.saturation, first, last);
+      }
+      copy_bases[0] = shifted;
+      RunRange(copy, copy_bases, copy_kernel, first, last);
+    }
+  };
+  ThreadPool& pool = HostThreadPool();
+  if (element_count_ < ParallelThreshold() || pool.concurrency() == 1) {
+    run(0, element_count_);
+  } else {
+    const size_t pieces = pool.concurrency();
+    pool.ParallelFor(pieces, [&](size_t piece) {
+      run(element_count_ * static_cast<int64_t>(piece) / static_cast<int64_t>(pieces),
+          element_count_ * static_cast<int64_t>(piece + 1) / static_cast<int64_t>(pieces));
+    });
+  }
+  if (found.load(std::memory_order_relaxed)) args.overflow_status->store(1, std::memory_order_relaxed);
+  if (failed.load(std::memory_order_relaxed)) {
+    return TaskResult{ACLNN_ERR_INNER, "out of host memory for the overflow check"};
+  }
+  return TaskResult();
+}
+
 bool ElementwisePlan::SaturationChangesResult(char** bases, bool* out_of_memory) const {
   *out_of_memory = false;
-  if (kernels_.infnan == kernels_.saturation) return false;
-  if (output_dtype_ != ACL_FLOAT && output_dtype_ != ACL_FLOAT16 && output_dtype_ != ACL_BF16 &&
-      output_dtype_ != ACL_DOUBLE) {
-    return false;
-  }
-  std::unique_ptr<char[]> result(new (std::nothrow) char[temporary_bytes_]);
-  if (!result) {
-    *out_of_memory = true;
-    return false;
-  }
+  // The IEEE result is computed a chunk at a time into a cache-resident buffer and scanned there,
+  // each thread over its share, stopping at the first inf or NaN: no output-sized buffer, and the
+  // extra cost stays a fraction of the kernel's.
   IterationSpace result_space, unused;
   BuildTemporarySpaces(&result_space, &unused);
-  char* result_bases[kMaxElementwiseOperands];
-  for (size_t k = 0; k < num_inputs_; ++k) result_bases[k] = bases[k];
-  result_bases[num_inputs_] = result.get();
-  RunCores(result_space, result_bases, kernels_.infnan);
-  return AnyNonFinite(result.get(), element_count_, output_dtype_);
+  const size_t result_size = element_sizes_[num_inputs_];
+  constexpr int64_t kChunkElements = 4096;
+  std::atomic<bool> found{false};
+  std::atomic<bool> failed{false};
+  auto scan = [&](int64_t begin, int64_t end) {
+    std::unique_ptr<char[]> chunk(new (std::nothrow) char[kChunkElements * result_size]);
+    if (!chunk) {
+      failed.store(true, std::memory_order_relaxed);
+      return;
+    }
+    char* chunk_bases[kMaxElementwiseOperands];
+    for (size_t k = 0; k < num_inputs_; ++k) chunk_bases[k] = bases[k];
+    for (int64_t first = begin; first < end && !found.load(std::memory_order_relaxed); first += kChunkElements) {
+      const int64_t last = std::min(end, first + kChunkElements);
+      // RunRange puts element i of the contiguous result at base + i * size: the base is shifted
+      // (in integer arithmetic; only [first, last) is ever written) so that the range lands in the chunk.
+      chunk_bases[num_inputs_] = reinterpret_cast<char*>(reinterpret_cast<uintptr_t>(chunk.get()) -
+                                                         static_cast<uintptr_t>(first) * result_size);
+      RunRange(result_space, chunk_bases, kernels_.infnan, first, last);
+      if (AnyNonFinite(chunk.get(), last - first, output_dtype_)) found.store(true, std::memory_order_relaxed);
+    }
+  };
+  ThreadPool& pool = HostThreadPool();
+  if (element_count_ < ParallelThreshold() || pool.concurrency() == 1) {
+    scan(0, element_count_);
+  } else {
+    const size_t pieces = pool.concurrency();
+    pool.ParallelFor(pieces, [&](size_t piece) {
+      scan(element_count_ * static_cast<int64_t>(piece) / static_cast<int64_t>(pieces),
+           element_count_ * static_cast<int64_t>(piece + 1) / static_cast<int64_t>(pieces));
+    });
+  }
+  *out_of_memory = failed.load(std::memory_order_relaxed) && !found.load(std::memory_order_relaxed);
+  return found.load(std::memory_order_relaxed);
 }
 
 void ElementwisePlan::BuildTemporarySpaces(IterationSpace* temporary_space, IterationSpace* copy_space) const {

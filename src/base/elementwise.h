@@ -96,9 +96,13 @@ class AH_INTERNAL_API ElementwisePlan : public LaunchPlan {
   bool WorkspaceOverlapsOperand(char* const* operand_bases, const char* workspace) const;
   void RunCores(const IterationSpace& space, char* const* bases, DenseKernel kernel) const;
   TaskResult ExecuteThroughTemporary(const LaunchArgs& args, char** bases, DenseKernel kernel) const;
-  /// Whether the saturation mode changes a value of this run's result: the IEEE variant's result,
-  /// computed into a private buffer, holds an inf or a NaN (what saturation replaces). False where
-  /// the output has no floating dtype or the variants are one kernel. `bases`: the inputs'.
+  /// Whether saturation can replace a value of the result: a floating output, and two variants.
+  bool SaturationMayChangeResult() const;
+  /// Execute with overflow detection (runtime/overflow_status.h) on the direct path: the run
+  /// raises args.overflow_status when saturation replaced a value of its result.
+  TaskResult ExecuteDetectingOverflow(const LaunchArgs& args, char** bases) const;
+  /// For the temporary path: whether the IEEE variant's result, computed chunk by chunk before the
+  /// run, holds an inf or a NaN (what saturation replaces). `bases`: the inputs'.
   bool SaturationChangesResult(char** bases, bool* out_of_memory) const;
   /// The temporary path's two iteration spaces: inputs -> contiguous temporary (row-major), and
   /// temporary -> output view.

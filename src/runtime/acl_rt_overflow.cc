@@ -30,8 +30,9 @@ aclError Run(const char* api, Body&& body) {
   return aclnn_host::RuntimeGuard(api, body);
 }
 
-// The stream a status task goes on: NULL is the current context's default stream. A device
-// backend's kernels raise no flag, so a status read there could only claim "no overflow".
+// The stream a status task goes on: NULL is the current context's default stream (its context
+// and device are checked after the arguments, as upstream's ApiImpl does). A device backend's
+// kernels raise no flag, so a status read there could only claim "no overflow" (refused first).
 aclError StatusStream(const char* api, aclrtStream stream, std::shared_ptr<Stream>* target) {
   if (aclnn_host::ActiveDeviceBackend() != nullptr) {
     return Fail(api, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
@@ -42,15 +43,15 @@ aclError StatusStream(const char* api, aclrtStream stream, std::shared_ptr<Strea
 
 aclError GetStatus(const char* api, void* outputAddr, uint64_t outputSize, aclrtStream stream) {
   return Run(api, [&] {
-    std::shared_ptr<Stream> target;
-    aclError status = StatusStream(api, stream, &target);
-    if (status != ACL_SUCCESS) return status;
     if (outputAddr == nullptr) return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "outputAddr is nullptr.");
     if (outputSize != aclnn_host::kOverflowStatusBytes) {
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "Output size %llu is invalid. Only %llu bytes are supported.",
                   static_cast<unsigned long long>(outputSize),
                   static_cast<unsigned long long>(aclnn_host::kOverflowStatusBytes));
     }
+    std::shared_ptr<Stream> target;
+    aclError status = StatusStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
     // The status is read now, not at each replay of a capture.
     status = aclnn_host::RefuseIfCapturing(
         api, "Obtaining the overflow status of tasks in all streams on the current device", *target);
@@ -85,8 +86,13 @@ aclError ResetStatus(const char* api, aclrtStream stream) {
     std::shared_ptr<Stream> target;
     aclError status = StatusStream(api, stream, &target);
     if (status != ACL_SUCCESS) return status;
+    // A2/A3/950 clear the status register (upstream's NpuClearFloatStatus), the others the
+    // context's overflow buffer (CleanDeviceSatStatus): each refuses a capture in its own words.
     status = aclnn_host::RefuseIfCapturing(
-        api, "Clearing the overflow status of tasks in all streams on the current device", *target);
+        api,
+        aclnn_host::IsA2A3Or950() ? "Clearing the Float exception status flag of the NPU"
+                                  : "Clearing the overflow status of tasks in all streams on the current device",
+        *target);
     if (status != ACL_SUCCESS) return status;
     std::atomic<uint32_t>* const word = &aclnn_host::OverflowStatusWord(target->device());
     const bool queued = target->Enqueue(

@@ -5,7 +5,8 @@
 // stream whose detection is on gets the flag's word and raises it when saturation changed a value
 // of its result (base/elementwise.cc). Where the flag lives follows upstream's product split: one
 // for the process on Atlas A2/A3 and Ascend 950 (the stars chips' status register, "process level"
-// in CANN's docs), one per device elsewhere (the context's overflow buffer the kernels write).
+// in CANN's docs), one per device elsewhere: upstream's is the context's overflow buffer, which the
+// kernels write; here a device's contexts share one (aclnn-host's decision).
 #ifndef ACLNN_HOST_RUNTIME_OVERFLOW_STATUS_H_
 #define ACLNN_HOST_RUNTIME_OVERFLOW_STATUS_H_
 
