@@ -207,4 +207,30 @@ TEST(AclMemcpyAsyncWithCondition, IsAnAsynchronousCopyAndCopyingNothingSucceeds)
       ACL_ERROR_INVALID_PARAM, "aclrtMemcpyAsyncWithCondition"));
 }
 
+TEST(AclErrorVerbose, AHealthyDeviceReportsNoErrorAsUpstreamsDoes) {
+  test::RuntimeSession session;  // Ascend910B3
+  aclrtErrorInfo info;
+  std::memset(&info, 0xEE, sizeof(info));
+  ASSERT_TRUE(Succeeds(aclrtGetErrorVerbose(0, &info)));
+  EXPECT_EQ(info.tryRepair, 0u);
+  EXPECT_EQ(info.hasDetail, 0u);
+  EXPECT_EQ(info.errorType, ACL_RT_NO_ERROR);
+  EXPECT_EQ(info.detail.aicoreErrType, ACL_RT_AICORE_ERROR_UNKNOWN);
+  EXPECT_EQ(info.reserved[0], 0xEE);  // not written
+  EXPECT_TRUE(
+      FailsWith(aclrtGetErrorVerbose(1, &info), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtGetErrorVerbose", {"[0,1)"}));
+  EXPECT_TRUE(FailsWith(aclrtGetErrorVerbose(-1, &info), ACL_ERROR_RT_INVALID_DEVICEID, "aclrtGetErrorVerbose"));
+  EXPECT_TRUE(FailsWith(aclrtGetErrorVerbose(0, nullptr), ACL_ERROR_INVALID_PARAM, "aclrtGetErrorVerbose"));
+}
+
+TEST(AclErrorVerbose, IsAtlasA2A3And950Only) {
+  aclrtErrorInfo info{};
+  EXPECT_TRUE(FailsWith(aclrtGetErrorVerbose(0, &info), ACL_ERROR_UNINITIALIZE, "aclrtGetErrorVerbose"));
+  test::RuntimeSession session("Ascend310P3");
+  info.errorType = ACL_RT_ERROR_OTHERS;
+  EXPECT_TRUE(FailsWith(aclrtGetErrorVerbose(0, &info), ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtGetErrorVerbose",
+                        {"Ascend310P3"}));
+  EXPECT_EQ(info.errorType, ACL_RT_ERROR_OTHERS);
+}
+
 }  // namespace

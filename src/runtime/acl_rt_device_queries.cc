@@ -114,6 +114,30 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
   });
 }
 
+// aclrtGetErrorVerbose: the device fault that stopped its tasks (upstream's ApiImpl::GetErrorVerbose
+// reports HBM UCE errors and link errors, read from the driver). The emulated device has no HBM
+// and no links, so it never has such a fault: the answer is upstream's for a healthy device.
+aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo* errorInfo) {
+  const char* api = "aclrtGetErrorVerbose";
+  if (errorInfo == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "errorInfo is nullptr.");
+  return Run(api, [&] {
+    if (Runtime::Get().profile() == nullptr) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+    const aclError supported = aclnn_host::RequireA2A3Or950(api, "Obtaining detailed error information");
+    if (supported != ACL_SUCCESS) return supported;
+    const uint32_t count = Runtime::Get().device_count();
+    if (static_cast<uint32_t>(deviceId) >= count) {  // a negative id is a huge one, as upstream's uint32_t
+      return Fail(api, ACL_ERROR_RT_INVALID_DEVICEID,
+                  "Obtaining detailed error information: deviceId %u is out of range [0,%u).",
+                  static_cast<uint32_t>(deviceId), count);
+    }
+    errorInfo->tryRepair = 0;
+    errorInfo->hasDetail = 0;
+    errorInfo->errorType = ACL_RT_NO_ERROR;
+    errorInfo->detail.aicoreErrType = ACL_RT_AICORE_ERROR_UNKNOWN;  // upstream copies its zeroed detail
+    return ACL_SUCCESS;
+  });
+}
+
 aclError aclrtGetStreamAvailableNum(uint32_t* streamCount) {
   const char* api = "aclrtGetStreamAvailableNum";
   if (streamCount == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "streamCount is nullptr.");

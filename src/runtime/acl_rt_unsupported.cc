@@ -1210,12 +1210,6 @@ aclError aclrtPersistentTaskClean(aclrtStream stream) {
   return NotSupported("aclrtPersistentTaskClean", "aclrtPersistentTaskClean is not supported by aclnn-host: device-side task descriptors are not emulated.");
 }
 
-aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo* errorInfo) {
-  (void)deviceId;
-  (void)errorInfo;
-  return NotSupported("aclrtGetErrorVerbose", "aclrtGetErrorVerbose is not supported by aclnn-host: hardware memory errors, repairs and device task aborts do not occur on the emulated device.");
-}
-
 aclError aclrtRepairError(int32_t deviceId, const aclrtErrorInfo* errorInfo) {
   (void)deviceId;
   (void)errorInfo;
