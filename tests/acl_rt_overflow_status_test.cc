@@ -120,6 +120,24 @@ TEST_F(OverflowStatus, FiniteResultsLeaveTheFlagDownEvenAtTheLargestValue) {
   EXPECT_EQ(ReadFlag(stream()), 0u);
 }
 
+TEST_F(OverflowStatus, NegativeAndSubnormalFiniteResultsLeaveTheFlagDownInEveryDtype) {
+  SaturateAndDetect();
+  // Results of both signs, large and tiny, all finite: -65504 * 1 stays -65504 in fp16.
+  const std::vector<uint16_t> half_grads = {0xBC00 /*-1*/, 0xFBFF /*-65504*/, 0x8001 /*-subnormal*/, 0x3C00};
+  const std::vector<uint16_t> half_selfs = {0x41C0 /*2.875*/, 0x4500 /*5*/, 0x4500, 0xC000 /*-2*/};
+  RunGrad<uint16_t>(ACL_FLOAT16, half_grads, half_selfs, stream());
+  EXPECT_EQ(ReadFlag(stream()), 0u);
+  const std::vector<uint16_t> bf16_grads = {0xBF80 /*-1*/, 0xFF7F /*-max*/, 0x8001, 0x3F80};
+  const std::vector<uint16_t> bf16_selfs = {0x4038 /*2.875*/, 0x40A0 /*5*/, 0x40A0, 0xC000 /*-2*/};
+  RunGrad<uint16_t>(ACL_BF16, bf16_grads, bf16_selfs, stream());
+  EXPECT_EQ(ReadFlag(stream()), 0u);
+  RunGrad<float>(ACL_FLOAT, {-1.0f, -FLT_MAX, -1e-40f}, {2.875f, 5.0f, 5.0f}, stream());
+  EXPECT_EQ(ReadFlag(stream()), 0u);
+  // And one negative overflow among them does raise it: -65504 * 1.458 is -inf in IEEE.
+  RunGrad<uint16_t>(ACL_FLOAT16, {0xBC00, 0xFBFF}, {0x41C0, 0x41C0}, stream());
+  EXPECT_EQ(ReadFlag(stream()), 1u);
+}
+
 TEST_F(OverflowStatus, ANaNResultRaisesTheFlag) {
   SaturateAndDetect();
   EXPECT_EQ(RunFp32(NAN, 1.0f, stream()), 0.0f);  // a NaN result becomes 0
@@ -291,7 +309,9 @@ TEST_F(OverflowStatus, StreamsRaiseReadAndClearTheFlagConcurrently) {
       for (int round = 0; round < 20; ++round) {
         ASSERT_EQ(aclrtSetStreamOverflowSwitch(own, (round + t) % 2), ACL_SUCCESS);
         RunFp32(kHugeGrad, kInside, own);
-        if (t == 0) ASSERT_EQ(aclrtResetOverflowStatus(own), ACL_SUCCESS);
+        if (t == 0) {
+          ASSERT_EQ(aclrtResetOverflowStatus(own), ACL_SUCCESS);
+        }
         ASSERT_EQ(aclrtGetOverflowStatus(status.get(), kStatusBytes, own), ACL_SUCCESS);
       }
       ASSERT_EQ(aclrtSynchronizeStream(own), ACL_SUCCESS);

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include <unistd.h>
+#include <limits>
 #include <memory>
 #include <new>
 #include <utility>
@@ -307,6 +308,8 @@ ElementwisePlan::ElementwisePlan(const TensorDesc* const* inputs, size_t num_inp
   }
   direct_space_ = BuildIterationSpace(output.view, strides, element_sizes_, num_inputs + 1, IterationOrder::kMemory);
   direct_space_.scalars = &scalars_;
+  detection_kernels_[0] = kernels_.infnan;  // cache-resident chunks: regular stores
+  detection_kernels_[1] = kernels_.saturation;
   if (BytesMoved() > StreamingThresholdBytes() && kernels_.infnan_streaming != nullptr &&
       kernels_.saturation_streaming != nullptr) {
     kernels_.infnan = kernels_.infnan_streaming;
@@ -419,7 +422,9 @@ TaskResult ElementwisePlan::Execute(const LaunchArgs& args) const {
     return ExecuteOnDevice(*backend, args, bases, NeedsTemporary(bases, output_base));
   }
   const bool needs_temporary = NeedsTemporary(bases, output_base);
-  if (args.overflow_status != nullptr && SaturationMayChangeResult()) {
+  // Detection is for saturation mode only (runtime/overflow_status.h): its path writes saturated bits.
+  if (args.overflow_status != nullptr && args.overflow_mode == ACL_RT_OVERFLOW_MODE_SATURATION &&
+      SaturationMayChangeResult()) {
     if (!needs_temporary) return ExecuteDetectingOverflow(args, bases);
     bool out_of_memory = false;
     if (SaturationChangesResult(bases, &out_of_memory)) args.overflow_status->store(1, std::memory_order_relaxed);
@@ -437,7 +442,7 @@ bool AnyAllOnesExponent(const void* data, int64_t count, Bits exponent_mask) {
   // An inf or a NaN is a magnitude (the bits but the sign) of at least the exponent mask. The
   // largest magnitude is kept per lane of a cache line, a shape the compiler vectorises at -O2.
   const Bits* values = static_cast<const Bits*>(data);
-  const Bits magnitude = static_cast<Bits>(~Bits{0} >> 1);
+  const Bits magnitude = static_cast<Bits>(std::numeric_limits<Bits>::max() >> 1);  // no promotion to int
   constexpr size_t kLanes = 64 / sizeof(Bits);
   Bits largest[kLanes] = {};
   int64_t i = 0;
@@ -517,10 +522,10 @@ TaskResult ElementwisePlan::ExecuteDetectingOverflow(const LaunchArgs& args, cha
       char* const shifted = reinterpret_cast<char*>(reinterpret_cast<uintptr_t>(chunk.get()) -
                                                     static_cast<uintptr_t>(first) * result_size);
       compute_bases[out] = shifted;
-      RunRange(compute, compute_bases, kernels_.infnan, first, last);
+      RunRange(compute, compute_bases, detection_kernels_[0], first, last);
       if (AnyNonFinite(chunk.get(), last - first, output_dtype_)) {
         found.store(true, std::memory_order_relaxed);
-        RunRange(compute, compute_bases, kernels_.saturation, first, last);
+        RunRange(compute, compute_bases, detection_kernels_[1], first, last);
       }
       copy_bases[0] = shifted;
       RunRange(copy, copy_bases, copy_kernel, first, last);
@@ -568,7 +573,7 @@ bool ElementwisePlan::SaturationChangesResult(char** bases, bool* out_of_memory)
       // (in integer arithmetic; only [first, last) is ever written) so that the range lands in the chunk.
       chunk_bases[num_inputs_] = reinterpret_cast<char*>(reinterpret_cast<uintptr_t>(chunk.get()) -
                                                          static_cast<uintptr_t>(first) * result_size);
-      RunRange(result_space, chunk_bases, kernels_.infnan, first, last);
+      RunRange(result_space, chunk_bases, detection_kernels_[0], first, last);
       if (AnyNonFinite(chunk.get(), last - first, output_dtype_)) found.store(true, std::memory_order_relaxed);
     }
   };

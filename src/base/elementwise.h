@@ -115,6 +115,7 @@ class AH_INTERNAL_API ElementwisePlan : public LaunchPlan {
   int64_t element_count_ = 0;
   aclDataType output_dtype_ = ACL_DT_UNDEFINED;
   ElementwiseKernels kernels_;
+  DenseKernel detection_kernels_[2] = {};  // the IEEE and saturation variants without streaming stores
   KernelScalars scalars_;
   CoreSplit split_;
   int64_t byte_offsets_[kMaxElementwiseOperands] = {};

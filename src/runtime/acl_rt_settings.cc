@@ -163,7 +163,7 @@ aclError SetDeviceKernelLimit(const char* api, aclrtDeviceLimit limit, uint32_t 
     default: {  // the SIMT stacks: 128-byte aligned, per thread (32 threads a warp) or per divergent warp
       const uint32_t aligned = RoundUp(value, 128u);
       if (limit == ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE) {
-        g_limits.simt_warp_stack = uint64_t{aligned} * 32u;
+        g_limits.simt_warp_stack = static_cast<uint32_t>(aligned * 32u);  // upstream's 32-bit product
       } else {
         g_limits.simt_divergent_warp_stack = aligned;
       }
