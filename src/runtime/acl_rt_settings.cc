@@ -88,6 +88,17 @@ aclError SetOverflowSwitch(const char* api, Stream& stream, uint32_t flag) {
 
 uint32_t OverflowSwitchOf(const Stream& stream) { return aclnn_host::OverflowDetectionOn(stream) ? 1U : 0U; }
 
+// The checks of the functions that need a current context and the SoC: the context (107002), then
+// the profile (100001, which a context implies).
+aclError RequireContextProfile(const char* api, const aclnn_host::SocProfile** profile) {
+  int32_t device = 0;
+  const aclError status = Runtime::Get().RequireContext(api, &device);
+  if (status != ACL_SUCCESS) return status;
+  *profile = Runtime::Get().profile();
+  if (*profile == nullptr) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+  return ACL_SUCCESS;
+}
+
 aclError CheckAttribute(const char* api, aclrtStreamAttr attr) {
   if (attr >= ACL_STREAM_ATTR_FAILURE_MODE && attr <= ACL_STREAM_ATTR_PRIORITY) return ACL_SUCCESS;
   return Fail(api, ACL_ERROR_RT_PARAM_INVALID, "stmAttrType %d is invalid: expected [1, 6).", static_cast<int>(attr));
@@ -292,11 +303,9 @@ aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t* actualTimeout) {
   const char* api = "aclrtSetOpExecuteTimeOutV2";
   if (actualTimeout == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "actualTimeout is nullptr.");
   return Run(api, [&] {
-    int32_t device = 0;
-    const aclError status = Runtime::Get().RequireContext(api, &device);
+    const aclnn_host::SocProfile* profile = nullptr;
+    const aclError status = RequireContextProfile(api, &profile);
     if (status != ACL_SUCCESS) return status;
-    const aclnn_host::SocProfile* profile = Runtime::Get().profile();
-    if (profile == nullptr) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
     aclnn_host::SetOpExecuteTimeoutUs(timeout);
     *actualTimeout = aclnn_host::ActualOpExecuteTimeoutUs(*profile, timeout);
     return ACL_SUCCESS;
@@ -307,11 +316,9 @@ aclError aclrtGetOpTimeOutInterval(uint64_t* interval) {
   const char* api = "aclrtGetOpTimeOutInterval";
   if (interval == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "interval is nullptr.");
   return Run(api, [&] {
-    int32_t device = 0;
-    const aclError status = Runtime::Get().RequireContext(api, &device);
+    const aclnn_host::SocProfile* profile = nullptr;
+    const aclError status = RequireContextProfile(api, &profile);
     if (status != ACL_SUCCESS) return status;
-    const aclnn_host::SocProfile* profile = Runtime::Get().profile();
-    if (profile == nullptr) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
     *interval = static_cast<uint64_t>(aclnn_host::OpTimeoutHardwareOf(*profile).interval_us);
     return ACL_SUCCESS;
   });
