@@ -481,6 +481,48 @@ bool ElementwisePlan::SaturationMayChangeResult() const {
                                                     output_dtype_ == ACL_BF16 || output_dtype_ == ACL_DOUBLE);
 }
 
+namespace {
+
+// Runs body(chunk, first, last) over [0, count) in ranges of at most kDetectionChunkElements: each
+// thread over its share (as RunCores splits), with its own cache-resident buffer of that many
+// elements; body returns false to end its thread's share early. False when a buffer could not be
+// allocated.
+constexpr int64_t kDetectionChunkElements = 4096;
+
+template <typename Body>
+bool RunInChunks(int64_t count, size_t element_size, const Body& body) {
+  std::atomic<bool> failed{false};
+  auto run = [&](int64_t begin, int64_t end) {
+    std::unique_ptr<char[]> chunk(new (std::nothrow) char[kDetectionChunkElements * element_size]);
+    if (!chunk) {
+      failed.store(true, std::memory_order_relaxed);
+      return;
+    }
+    for (int64_t first = begin; first < end; first += kDetectionChunkElements) {
+      if (!body(chunk.get(), first, std::min(end, first + kDetectionChunkElements))) return;
+    }
+  };
+  ThreadPool& pool = HostThreadPool();
+  if (count < ParallelThreshold() || pool.concurrency() == 1) {
+    run(0, count);
+  } else {
+    const size_t pieces = pool.concurrency();
+    pool.ParallelFor(pieces, [&](size_t piece) {
+      run(count * static_cast<int64_t>(piece) / static_cast<int64_t>(pieces),
+          count * static_cast<int64_t>(piece + 1) / static_cast<int64_t>(pieces));
+    });
+  }
+  return !failed.load(std::memory_order_relaxed);
+}
+
+// RunRange puts element i of a contiguous operand at base + i * size: the base that lands element
+// `first` at the start of `chunk` (integer arithmetic; only [first, last) is ever touched).
+char* BaseLandingInChunk(char* chunk, int64_t first, size_t element_size) {
+  return reinterpret_cast<char*>(reinterpret_cast<uintptr_t>(chunk) - static_cast<uintptr_t>(first) * element_size);
+}
+
+}  // namespace
+
 TaskResult ElementwisePlan::ExecuteDetectingOverflow(const LaunchArgs& args, char** bases) const {
   // Chunk by chunk of the direct space: the IEEE variant into a cache-resident buffer, a scan; a
   // chunk holding an inf or a NaN is computed again by the saturation variant (its inputs are
@@ -501,93 +543,43 @@ TaskResult ElementwisePlan::ExecuteDetectingOverflow(const LaunchArgs& args, cha
     copy.byte_strides[0][d] = compute.byte_strides[out][d] = stride;
     stride *= compute.sizes[d];
   }
-  char* const output_base = bases[out];
   const DenseKernel copy_kernel = CopyKernelFor(result_size);
-  constexpr int64_t kChunkElements = 4096;
   std::atomic<bool> found{false};
-  std::atomic<bool> failed{false};
-  auto run = [&](int64_t begin, int64_t end) {
-    std::unique_ptr<char[]> chunk(new (std::nothrow) char[kChunkElements * result_size]);
-    if (!chunk) {
-      failed.store(true, std::memory_order_relaxed);
-      return;
-    }
+  const bool allocated = RunInChunks(element_count_, result_size, [&](char* chunk, int64_t first, int64_t last) {
     char* compute_bases[kMaxElementwiseOperands];
     for (size_t k = 0; k < num_inputs_; ++k) compute_bases[k] = bases[k];
-    char* copy_bases[2] = {nullptr, output_base};
-    for (int64_t first = begin; first < end; first += kChunkElements) {
-      const int64_t last = std::min(end, first + kChunkElements);
-      // RunRange puts element i at base + i * size: the base is shifted (in integer arithmetic;
-      // only [first, last) is ever touched) so that the range lands in the chunk.
-      char* const shifted = reinterpret_cast<char*>(reinterpret_cast<uintptr_t>(chunk.get()) -
-                                                    static_cast<uintptr_t>(first) * result_size);
-      compute_bases[out] = shifted;
-      RunRange(compute, compute_bases, detection_kernels_[0], first, last);
-      if (AnyNonFinite(chunk.get(), last - first, output_dtype_)) {
-        found.store(true, std::memory_order_relaxed);
-        RunRange(compute, compute_bases, detection_kernels_[1], first, last);
-      }
-      copy_bases[0] = shifted;
-      RunRange(copy, copy_bases, copy_kernel, first, last);
+    compute_bases[out] = BaseLandingInChunk(chunk, first, result_size);
+    RunRange(compute, compute_bases, detection_kernels_[0], first, last);
+    if (AnyNonFinite(chunk, last - first, output_dtype_)) {
+      found.store(true, std::memory_order_relaxed);
+      RunRange(compute, compute_bases, detection_kernels_[1], first, last);
     }
-  };
-  ThreadPool& pool = HostThreadPool();
-  if (element_count_ < ParallelThreshold() || pool.concurrency() == 1) {
-    run(0, element_count_);
-  } else {
-    const size_t pieces = pool.concurrency();
-    pool.ParallelFor(pieces, [&](size_t piece) {
-      run(element_count_ * static_cast<int64_t>(piece) / static_cast<int64_t>(pieces),
-          element_count_ * static_cast<int64_t>(piece + 1) / static_cast<int64_t>(pieces));
-    });
-  }
+    char* copy_bases[2] = {compute_bases[out], bases[out]};
+    RunRange(copy, copy_bases, copy_kernel, first, last);
+    return true;
+  });
   if (found.load(std::memory_order_relaxed)) args.overflow_status->store(1, std::memory_order_relaxed);
-  if (failed.load(std::memory_order_relaxed)) {
-    return TaskResult{ACLNN_ERR_INNER, "out of host memory for the overflow check"};
-  }
+  if (!allocated) return TaskResult{ACLNN_ERR_INNER, "out of host memory for the overflow check"};
   return TaskResult();
 }
 
 bool ElementwisePlan::SaturationChangesResult(char** bases, bool* out_of_memory) const {
-  *out_of_memory = false;
   // The IEEE result is computed a chunk at a time into a cache-resident buffer and scanned there,
   // each thread over its share, stopping at the first inf or NaN: no output-sized buffer, and the
   // extra cost stays a fraction of the kernel's.
   IterationSpace result_space, unused;
   BuildTemporarySpaces(&result_space, &unused);
   const size_t result_size = element_sizes_[num_inputs_];
-  constexpr int64_t kChunkElements = 4096;
   std::atomic<bool> found{false};
-  std::atomic<bool> failed{false};
-  auto scan = [&](int64_t begin, int64_t end) {
-    std::unique_ptr<char[]> chunk(new (std::nothrow) char[kChunkElements * result_size]);
-    if (!chunk) {
-      failed.store(true, std::memory_order_relaxed);
-      return;
-    }
+  const bool allocated = RunInChunks(element_count_, result_size, [&](char* chunk, int64_t first, int64_t last) {
     char* chunk_bases[kMaxElementwiseOperands];
     for (size_t k = 0; k < num_inputs_; ++k) chunk_bases[k] = bases[k];
-    for (int64_t first = begin; first < end && !found.load(std::memory_order_relaxed); first += kChunkElements) {
-      const int64_t last = std::min(end, first + kChunkElements);
-      // RunRange puts element i of the contiguous result at base + i * size: the base is shifted
-      // (in integer arithmetic; only [first, last) is ever written) so that the range lands in the chunk.
-      chunk_bases[num_inputs_] = reinterpret_cast<char*>(reinterpret_cast<uintptr_t>(chunk.get()) -
-                                                         static_cast<uintptr_t>(first) * result_size);
-      RunRange(result_space, chunk_bases, detection_kernels_[0], first, last);
-      if (AnyNonFinite(chunk.get(), last - first, output_dtype_)) found.store(true, std::memory_order_relaxed);
-    }
-  };
-  ThreadPool& pool = HostThreadPool();
-  if (element_count_ < ParallelThreshold() || pool.concurrency() == 1) {
-    scan(0, element_count_);
-  } else {
-    const size_t pieces = pool.concurrency();
-    pool.ParallelFor(pieces, [&](size_t piece) {
-      scan(element_count_ * static_cast<int64_t>(piece) / static_cast<int64_t>(pieces),
-           element_count_ * static_cast<int64_t>(piece + 1) / static_cast<int64_t>(pieces));
-    });
-  }
-  *out_of_memory = failed.load(std::memory_order_relaxed) && !found.load(std::memory_order_relaxed);
+    chunk_bases[num_inputs_] = BaseLandingInChunk(chunk, first, result_size);
+    RunRange(result_space, chunk_bases, detection_kernels_[0], first, last);
+    if (AnyNonFinite(chunk, last - first, output_dtype_)) found.store(true, std::memory_order_relaxed);
+    return !found.load(std::memory_order_relaxed);
+  });
+  *out_of_memory = !allocated && !found.load(std::memory_order_relaxed);
   return found.load(std::memory_order_relaxed);
 }
 
