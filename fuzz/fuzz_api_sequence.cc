@@ -628,7 +628,7 @@ void Step(FuzzedDataProvider& in, State& s) {
         case 2: {  // the overflow switch and status (a size of 64 is the valid one)
           size_t room = 0;
           void* status = PickDevice(in, s, &room);
-          switch (in.ConsumeIntegralInRange<int>(0, 4)) {
+          switch (in.ConsumeIntegralInRange<int>(0, 5)) {
             case 0:
               aclrtSetStreamOverflowSwitch(stream, in.ConsumeIntegralInRange<uint32_t>(0, 2));
               break;
@@ -642,6 +642,12 @@ void Step(FuzzedDataProvider& in, State& s) {
               aclrtDeviceSetLimit(static_cast<aclrtDeviceLimit>(in.ConsumeIntegralInRange<int>(-1, 5)),
                                   in.ConsumeIntegral<size_t>() >> in.ConsumeIntegralInRange<int>(0, 63));
               break;
+            case 4: {  // engine utilisation: any id, the reserved pointer set or not
+              aclrtUtilizationInfo info{};
+              if (in.ConsumeBool()) info.utilizationExtend = reinterpret_cast<aclrtUtilizationExtendInfo*>(&info);
+              aclrtGetDeviceUtilizationRate(device, in.ConsumeBool() ? &info : nullptr);
+              break;
+            }
             default: {
               size_t value = 0;
               aclrtDeviceGetLimit(static_cast<aclrtDeviceLimit>(in.ConsumeIntegralInRange<int>(-1, 5)),

@@ -1996,5 +1996,22 @@ TEST(Catalogue, RT_SET_13) {
   ASSERT_TRUE(Succeeds(aclmdlRIDestroy(model)));
 }
 
+TEST(Catalogue, RT_SET_14) {
+  test::RuntimeSession session;
+  int reserved = 0;
+  aclrtUtilizationInfo info{7, 7, 7, 7, reinterpret_cast<aclrtUtilizationExtendInfo*>(&reserved)};
+  EXPECT_TRUE(FailsWith(aclrtGetDeviceUtilizationRate(0, &info), ACL_ERROR_INVALID_PARAM,
+                        "aclrtGetDeviceUtilizationRate",
+                        {"utilizationInfo->utilizationExtend is a reserved parameter and must be nullptr."}));
+  EXPECT_EQ(info.cubeUtilization, 7);
+  EXPECT_EQ(info.memoryUtilization, 7);
+  info.utilizationExtend = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtGetDeviceUtilizationRate(5, &info)));
+  EXPECT_EQ(info.cubeUtilization, -1);
+  EXPECT_EQ(info.vectorUtilization, -1);
+  EXPECT_EQ(info.aicpuUtilization, -1);
+  EXPECT_EQ(info.memoryUtilization, -1);
+}
+
 }  // namespace
 }  // namespace catalogue

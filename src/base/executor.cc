@@ -150,14 +150,14 @@ aclnnStatus RunExecutorChecked(const char* api, void* workspace, uint64_t worksp
     const char* op_name = executor->op_name;
     const int64_t timeout_ns = OpExecuteTimeoutNsForIssue();  // the task's timeout is the one set now
     const bool done_inline = plan.runs_inline() && target->RunNowIfIdle([&] {
-      return RunKernelTask(op_name, timeout_ns, [&] { return plan.Execute(args); });
+      return RunKernelTask(op_name, timeout_ns, args.device, [&] { return plan.Execute(args); });
     });
     if (!done_inline) {
       // The queued run keeps the plan and the memory it uses alive (aclrtFree waits for it).
       std::shared_ptr<const LaunchPlan> shared_plan = executor->plan;
       const bool queued = target->Enqueue(
           [shared_plan, args, op_name, timeout_ns] {
-            return RunKernelTask(op_name, timeout_ns, [&] { return shared_plan->Execute(args); });
+            return RunKernelTask(op_name, timeout_ns, args.device, [&] { return shared_plan->Execute(args); });
           },
           std::move(pins), ranges, range_count, target->device(), /*always_run=*/false,
           TaskLabel{"KERNEL_AIVEC", executor->op_name});

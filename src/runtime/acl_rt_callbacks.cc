@@ -226,9 +226,10 @@ aclError aclnnHostLaunchOperatorStandIn(aclrtStream stream, const char* opType, 
     if (status != ACL_SUCCESS) return status;
     const char* op_name = InternedOperatorName(opType);
     const int64_t timeout_ns = aclnn_host::OpExecuteTimeoutNsForIssue();
+    const int32_t device = target->device();
     const bool queued = target->Enqueue(
-        [fn, args, op_name, timeout_ns] {
-          return aclnn_host::RunKernelTask(op_name, timeout_ns, [&] {
+        [fn, args, op_name, timeout_ns, device] {
+          return aclnn_host::RunKernelTask(op_name, timeout_ns, device, [&] {
             fn(args);
             return aclnn_host::TaskResult();
           });

@@ -12,8 +12,10 @@
 
 #include "acl/acl.h"
 #include "runtime/context.h"
+#include "runtime/engine_utilization.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
+#include "runtime/kernel_task.h"
 #include "runtime/soc_profile.h"
 
 using aclnn_host::Fail;
@@ -134,6 +136,42 @@ aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo* errorInfo) {
     errorInfo->hasDetail = 0;
     errorInfo->errorType = ACL_RT_NO_ERROR;
     errorInfo->detail.aicoreErrType = ACL_RT_AICORE_ERROR_UNKNOWN;  // upstream copies its zeroed detail
+    return ACL_SUCCESS;
+  });
+}
+
+// aclrtGetDeviceUtilizationRate (upstream's device.cpp and the runtime's GetAllUtilizations): each
+// engine's busy percentage, -1 where it cannot be read. The table's kernels are vector kernels:
+// they run on the AIV cores of Atlas A2/A3 and Ascend 950, where the cube cores (the "AI core"
+// figure) stay idle, and on the AI cores of the other parts, whose separate vector cores (310P, 310B),
+// where present, stay idle; -1 for the vector cores of a part without them, as the driver's "not
+// supported". No AI CPU task ever runs (0). The memory figure is -1 on every part, as upstream's
+// ("Currently, memory is not supported").
+aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* utilizationInfo) {
+  const char* api = "aclrtGetDeviceUtilizationRate";
+  if (utilizationInfo == nullptr) return Fail(api, ACL_ERROR_INVALID_PARAM, "utilizationInfo is nullptr.");
+  if (utilizationInfo->utilizationExtend != nullptr) {
+    return Fail(api, ACL_ERROR_INVALID_PARAM,
+                "utilizationInfo->utilizationExtend is a reserved parameter and must be nullptr.");
+  }
+  return Run(api, [&] {
+    const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+    if (profile == nullptr) return Fail(api, ACL_ERROR_UNINITIALIZE, "aclInit has not been called.");
+    constexpr int32_t kNotReadable = -1;
+    utilizationInfo->memoryUtilization = kNotReadable;
+    // Upstream turns a failed engine query (an id no device has) into -1 and still succeeds.
+    if (static_cast<uint32_t>(deviceId) >= Runtime::Get().device_count()) {
+      utilizationInfo->cubeUtilization = utilizationInfo->vectorUtilization = kNotReadable;
+      utilizationInfo->aicpuUtilization = kNotReadable;
+      return ACL_SUCCESS;
+    }
+    const int32_t busy = aclnn_host::KernelEngineBusyPercent(deviceId, aclnn_host::CoarseMonotonicNs());
+    const aclnn_host::PlatformSocInfo* platform = aclnn_host::FindPlatformSocInfo(profile->name);
+    const bool kernels_on_vector_cores = aclnn_host::IsA2A3Or950();
+    const bool has_vector_cores = kernels_on_vector_cores || (platform != nullptr && platform->vector_core_count > 0);
+    utilizationInfo->cubeUtilization = kernels_on_vector_cores ? 0 : busy;
+    utilizationInfo->vectorUtilization = !has_vector_cores ? kNotReadable : (kernels_on_vector_cores ? busy : 0);
+    utilizationInfo->aicpuUtilization = 0;
     return ACL_SUCCESS;
   });
 }

@@ -327,12 +327,6 @@ aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle, aclrtOpExcept
   return NotSupported("aclrtBinarySetExceptionCallback", "aclrtBinarySetExceptionCallback is not supported by aclnn-host: there are no device kernel binaries: aclnn-host's operators are host code linked into libopapi_nn.so.");
 }
 
-aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* utilizationInfo) {
-  (void)deviceId;
-  (void)utilizationInfo;
-  return NotSupported("aclrtGetDeviceUtilizationRate", "aclrtGetDeviceUtilizationRate is not supported by aclnn-host: the emulated device has no cube, vector or AI CPU utilisation counters; its kernels run on the host's thread pool.");
-}
-
 aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute, const void* ptr, size_t size, void* data, size_t dataSize) {
   (void)attribute;
   (void)ptr;

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "common/export.h"
+#include "runtime/engine_utilization.h"
 #include "runtime/stream.h"
 
 namespace aclnn_host {
@@ -27,11 +28,16 @@ AH_INTERNAL_API int64_t OpExecuteTimeoutNsForIssue();
 AH_INTERNAL_API TaskResult CheckOpExecuteTime(const char* op_name, int64_t elapsed_ns, int64_t timeout_ns,
                                               TaskResult result);
 
+/// Runs a kernel task of `device`: timed against the op-execute timeout and counted in the
+/// device's engine utilisation (runtime/engine_utilization.h).
 template <typename Run>
-TaskResult RunKernelTask(const char* op_name, int64_t timeout_ns, Run&& run) {
+TaskResult RunKernelTask(const char* op_name, int64_t timeout_ns, int32_t device, Run&& run) {
   const int64_t start = CoarseMonotonicNs();
+  KernelRunStarted(device, start);
   TaskResult result = run();
-  return CheckOpExecuteTime(op_name, CoarseMonotonicNs() - start, timeout_ns, std::move(result));
+  const int64_t end = CoarseMonotonicNs();
+  KernelRunEnded(device, end);
+  return CheckOpExecuteTime(op_name, end - start, timeout_ns, std::move(result));
 }
 
 }  // namespace aclnn_host
