@@ -138,13 +138,26 @@ void Step(FuzzedDataProvider& in, State& s) {
       aclrtResetDevice(in.ConsumeIntegralInRange<int32_t>(-1, 2));
       break;
     case 4:
-      aclrtCreateStream(&s.streams[i]);
+      if (in.ConsumeBool()) {
+        aclrtCreateStream(&s.streams[i]);
+      } else {  // one aclrtStreamStop accepts on Atlas A2/A3
+        aclrtCreateStreamWithConfig(&s.streams[i], 0, ACL_STREAM_DEVICE_USE_ONLY);
+      }
       break;
     case 5:
       aclrtDestroyStream(s.streams[i]);
       break;  // the slot keeps the stale handle
     case 6:
-      aclrtSynchronizeStream(PickStream(in, s));
+      switch (in.ConsumeIntegralInRange<int>(0, 3)) {
+        case 0:
+          aclrtStreamStop(PickStream(in, s));  // halts it: later synchronisations fail until an abort
+          break;
+        case 1:
+          aclrtStreamAbort(PickStream(in, s));
+          break;
+        default:
+          aclrtSynchronizeStream(PickStream(in, s));
+      }
       break;
     case 7: {
       aclrtStreamStatus status;

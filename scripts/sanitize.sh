@@ -57,7 +57,8 @@ run_tsan() {
                acl_rt_capture_test acl_tdt_test acl_rt_vmm_test acl_rt_lifecycle_callbacks_test acl_rt_settings_test
                acl_rt_resource_limits_test acl_rt_device_queries_test acl_rt_cnt_notify_test acl_rt_model_introspection_test
                acl_rt_task_group_test acl_rt_model_edits_test acl_rt_model_abort_test acl_rt_cond_task_test
-               acl_rt_op_execute_timeout_test acl_rt_overflow_status_test acl_rt_utilization_test)
+               acl_rt_op_execute_timeout_test acl_rt_overflow_status_test acl_rt_utilization_test
+               acl_rt_stream_stop_test)
   cmake --build build-tsan -j"$jobs" --target "${tests[@]}"
   export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:allocator_may_return_null=1
   for test in "${tests[@]}"; do

@@ -387,6 +387,12 @@ TEST(AclModelBuild, ABuiltModelRecordsItsStreamUntilBuildEndAndRunsWhenExecuted)
   ASSERT_TRUE(Succeeds(aclmdlRIBuildBegin(&model, 0)));
   EXPECT_TRUE(FailsWith(aclmdlRIBindStream(model, session.stream(), 0), ACL_ERROR_RT_PARAM_INVALID,
                         "aclmdlRIBindStream", {"ACL_STREAM_PERSISTENT"}));
+  aclrtStream device_only = nullptr;
+  ASSERT_TRUE(
+      Succeeds(aclrtCreateStreamWithConfig(&device_only, 0, ACL_STREAM_PERSISTENT | ACL_STREAM_DEVICE_USE_ONLY)));
+  EXPECT_TRUE(FailsWith(aclmdlRIBindStream(model, device_only, 0), ACL_ERROR_RT_INTERNAL_ERROR, "aclmdlRIBindStream",
+                        {"with the flag ACL_STREAM_DEVICE_USE_ONLY cannot be bound to a model"}));
+  ASSERT_TRUE(Succeeds(aclrtDestroyStream(device_only)));
   EXPECT_TRUE(FailsWith(aclmdlRIBindStream(model, persistent, 0x7FFFFFFF), ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                         "aclmdlRIBindStream", {"ACL_MODEL_STREAM_FLAG_DEFAULT"}));
   ASSERT_TRUE(Succeeds(aclmdlRIBindStream(model, persistent, 0)));

@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <climits>
 #include <cstdint>
@@ -1155,6 +1156,36 @@ TEST(Catalogue, RT_STREAM_15) {
   });
   other.join();
   EXPECT_TRUE(outcome);
+}
+
+TEST(Catalogue, RT_STREAM_16) {
+  {
+    RuntimeSession session;
+    EXPECT_TRUE(FailsWith(aclrtStreamStop(nullptr), ACL_ERROR_RT_PARAM_INVALID, "aclrtStreamStop",
+                          {"Stopping the running tasks in a stream: stream is NULL"}));
+    EXPECT_TRUE(FailsWith(aclrtStreamStop(session.stream()), ACL_ERROR_RT_PARAM_INVALID, "aclrtStreamStop",
+                          {"on Atlas A2 the stream must be created with", "ACL_STREAM_DEVICE_USE_ONLY"}));
+  }
+  RuntimeSession session("Ascend910A");
+  EXPECT_TRUE(FailsWith(aclrtStreamStop(session.stream()), ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtStreamStop",
+                        {"supported on Atlas A2, Atlas A3 and Ascend 950 only, not on Ascend910A."}));
+}
+
+void CountCall(void* counter) { ++*static_cast<std::atomic<int>*>(counter); }
+
+TEST(Catalogue, RT_STREAM_17) {
+  RuntimeSession session;
+  aclrtStream stream = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStreamWithConfig(&stream, 0, ACL_STREAM_DEVICE_USE_ONLY)));
+  ASSERT_TRUE(Succeeds(aclrtStreamStop(stream)));
+  std::atomic<int> counter{0};
+  ASSERT_TRUE(Succeeds(aclrtLaunchHostFunc(stream, CountCall, &counter)));
+  ASSERT_TRUE(Succeeds(aclrtLaunchHostFunc(stream, CountCall, &counter)));
+  EXPECT_TRUE(FailsWith(aclrtSynchronizeStream(stream), ACL_ERROR_RT_INTERNAL_ERROR, "aclrtSynchronizeStream",
+                        {"was stopped (aclrtStreamStop): 2 of its tasks stay queued"}));
+  EXPECT_EQ(counter.load(), 0);
+  ASSERT_TRUE(Succeeds(aclrtDestroyStream(stream)));  // drops them
+  EXPECT_EQ(counter.load(), 0);
 }
 
 TEST(Catalogue, RT_MEM_25) {

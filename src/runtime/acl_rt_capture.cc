@@ -381,6 +381,12 @@ aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
     std::shared_ptr<aclnn_host::Stream> target;
     status = Runtime::Get().FindStream(api, stream, &target);
     if (status != ACL_SUCCESS) return status;
+    if ((target->flags() & ACL_STREAM_DEVICE_USE_ONLY) != 0) {  // upstream's error decorator, before the rest
+      return Fail(api, ACL_ERROR_RT_INTERNAL_ERROR,
+                  "Binding a model running instance to a stream: Stream (stream_id=%d) with the flag "
+                  "ACL_STREAM_DEVICE_USE_ONLY cannot be bound to a model.",
+                  target->id());
+    }
     if ((target->flags() & ACL_STREAM_PERSISTENT) == 0) {
       return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
                   "stream %d was not created with ACL_STREAM_PERSISTENT (aclrtCreateStreamWithConfig): only "

@@ -15,6 +15,7 @@
 #include "runtime/context.h"
 #include "runtime/error_log.h"
 #include "runtime/guard.h"
+#include "runtime/soc_profile.h"
 #include "runtime/stream.h"
 
 using aclnn_host::Fail;
@@ -159,6 +160,45 @@ aclError aclrtStreamAbort(aclrtStream stream) {
     const aclError result = Runtime::Get().FindStream(api, stream, &target);
     if (result != ACL_SUCCESS) return result;
     target->Abort();
+    return ACL_SUCCESS;
+  });
+}
+
+// aclrtStreamStop (upstream's ApiImpl::StreamClear(STOP) on Atlas A2/A3, ApiImplDavid::StreamStop on
+// Ascend 950): the stream halts (Stream::Stop) and its queued tasks stay; a synchronisation then
+// fails with 507000, as the runtime's sample shows, until aclrtStreamAbort drops them or the stream
+// is destroyed. Checks in upstream's order; where the requirement of Atlas A2/A3 for a stream made
+// with ACL_STREAM_DEVICE_USE_ONLY is enforced by the task scheduler's firmware, whose answer is not
+// published, aclnn-host refuses other streams with 107000 (its decision).
+aclError aclrtStreamStop(aclrtStream stream) {
+  const char* api = "aclrtStreamStop";
+  return Run(api, [&] {
+    if (stream == nullptr) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "Stopping the running tasks in a stream: stream is NULL (the default stream cannot be stopped).");
+    }
+    int32_t device = 0;
+    aclError status = Runtime::Get().RequireContext(api, &device);
+    if (status != ACL_SUCCESS) return status;
+    status = aclnn_host::RequireA2A3Or950(api, "Stopping the running tasks in a stream");
+    if (status != ACL_SUCCESS) return status;
+    std::shared_ptr<aclnn_host::Stream> target;
+    status = Runtime::Get().FindStream(api, stream, &target);
+    if (status != ACL_SUCCESS) return status;
+    if (aclnn_host::CaptureRegistry::Get().FindByStream(target.get()) != nullptr) {
+      return Fail(api, ACL_ERROR_RT_INTERNAL_ERROR,
+                  "Stopping the running tasks in a stream: stream %d is bound to a model; stopping a model stream "
+                  "is not supported.",
+                  target->id());
+    }
+    const aclnn_host::SocProfile* profile = Runtime::Get().profile();
+    if (profile->series != aclnn_host::SocSeries::kAscend950 && (target->flags() & ACL_STREAM_DEVICE_USE_ONLY) == 0) {
+      return Fail(api, ACL_ERROR_RT_PARAM_INVALID,
+                  "Stopping the running tasks in a stream: on %s the stream must be created with "
+                  "aclrtCreateStreamWithConfig(..., ACL_STREAM_DEVICE_USE_ONLY); stream %d was not.",
+                  profile->series_name, target->id());
+    }
+    target->Stop();
     return ACL_SUCCESS;
   });
 }

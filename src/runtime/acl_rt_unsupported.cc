@@ -1166,11 +1166,6 @@ aclError aclrtSetDeviceTaskAbortCallback(const char* regName, aclrtDeviceTaskAbo
   return NotSupported("aclrtSetDeviceTaskAbortCallback", "aclrtSetDeviceTaskAbortCallback is not supported by aclnn-host: hardware memory errors, repairs and device task aborts do not occur on the emulated device.");
 }
 
-aclError aclrtStreamStop(aclrtStream stream) {
-  (void)stream;
-  return NotSupported("aclrtStreamStop", "aclrtStreamStop is not supported by aclnn-host: a task already running on a host thread cannot be stopped midway (aclrtStreamAbort drops the tasks still queued).");
-}
-
 aclError aclrtTaskUpdateAsync(aclrtStream taskStream, uint32_t taskId, aclrtTaskUpdateInfo* info, aclrtStream execStream) {
   (void)taskStream;
   (void)taskId;

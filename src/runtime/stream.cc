@@ -364,7 +364,7 @@ Stream::ScopedIeeeFloatingPoint::~ScopedIeeeFloatingPoint() { std::fesetenv(&sav
 
 bool Stream::BeginInlineTask() {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (stopping_ || inline_running_ || completed_ != issued_ || capture_ != nullptr) return false;
+  if (stopping_ || halted_ || inline_running_ || completed_ != issued_ || capture_ != nullptr) return false;
   if (task_group_mode_ == TaskGroupMode::kUpdating) return false;  // the task is an update, not a run
   if (stop_on_failure_ && first_failure_.code != 0) return false;  // the worker decides to skip it
   inline_running_ = true;
@@ -386,7 +386,7 @@ void Stream::EndInlineTask(TaskResult result) {
   bool wake_waiters = false;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (result.code != 0 && first_failure_.code == 0) first_failure_ = std::move(result);
+    RecordFailureLocked(std::move(result), inline_index_);
     ++completed_;
     inline_running_ = false;
     // Wake-ups cost a system call and, on a small machine, a context switch: only when needed.
@@ -409,7 +409,7 @@ void Stream::WorkerLoop() {
     {
       std::unique_lock<std::mutex> lock(mutex_);
       worker_waiting_ = true;
-      work_ready_.wait(lock, [&] { return !inline_running_ && (stopping_ || !queue_.empty()); });
+      work_ready_.wait(lock, [&] { return !inline_running_ && (stopping_ || (!halted_ && !queue_.empty())); });
       worker_waiting_ = false;
       if (queue_.empty()) return;  // stopping, and everything has run
       const bool skip = stop_on_failure_ && first_failure_.code != 0 && !queue_.front().always_run;
@@ -430,7 +430,7 @@ void Stream::WorkerLoop() {
     bool wake_waiters = false;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (result.code != 0 && first_failure_.code == 0) first_failure_ = std::move(result);
+      RecordFailureLocked(std::move(result), index);
       ++completed_;
       wake_waiters = done_waiters_ > 0;
     }
@@ -438,30 +438,51 @@ void Stream::WorkerLoop() {
   }
 }
 
-TaskResult Stream::Synchronize() {
-  std::unique_lock<std::mutex> lock(mutex_);
-  const uint64_t target = issued_;
-  if (completed_ < target) {
-    ++done_waiters_;
-    work_done_.wait(lock, [&] { return completed_ >= target; });
-    --done_waiters_;
+void Stream::RecordFailureLocked(TaskResult result, uint64_t task) {
+  if (stopped_task_running_) {  // the task aclrtStreamStop stopped: on the NPU, a killed task
+    stopped_task_running_ = false;
+    if (result.code == 0) {
+      result = TaskResult{507000, "task " + std::to_string(task) + " of stream " + std::to_string(id_) +
+                                      " was stopped by aclrtStreamStop while it ran."};
+    }
+  }
+  if (result.code != 0 && first_failure_.code == 0) first_failure_ = std::move(result);
+}
+
+TaskResult Stream::TakeSynchronizeResultLocked(uint64_t target) {
+  if (completed_ < target) {  // halted (Stop) with work left
+    const size_t left = queue_.size();
+    return TaskResult{507000,  // ACL_ERROR_RT_INTERNAL_ERROR, what CANN's sample reads after a stop
+                      "stream " + std::to_string(id_) + " was stopped (aclrtStreamStop): " + std::to_string(left) +
+                          " of its tasks stay queued and do not run until aclrtStreamAbort drops them."};
   }
   TaskResult result = std::move(first_failure_);
   first_failure_ = TaskResult();
   return result;
 }
 
+TaskResult Stream::Synchronize() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  const uint64_t target = issued_;
+  if (!SynchronizedLocked(target)) {
+    ++done_waiters_;
+    work_done_.wait(lock, [&] { return SynchronizedLocked(target); });
+    --done_waiters_;
+  }
+  return TakeSynchronizeResultLocked(target);
+}
+
 TaskResult Stream::SynchronizeFor(std::chrono::milliseconds timeout, bool* timed_out) {
   std::unique_lock<std::mutex> lock(mutex_);
   const uint64_t target = issued_;
   *timed_out = false;
-  if (completed_ < target) {
+  if (!SynchronizedLocked(target)) {
     ++done_waiters_;
     bool done = true;
     if (timeout == std::chrono::milliseconds::max()) {  // for ever: now + max would overflow
-      work_done_.wait(lock, [&] { return completed_ >= target; });
+      work_done_.wait(lock, [&] { return SynchronizedLocked(target); });
     } else {
-      done = work_done_.wait_for(lock, timeout, [&] { return completed_ >= target; });
+      done = work_done_.wait_for(lock, timeout, [&] { return SynchronizedLocked(target); });
     }
     --done_waiters_;
     if (!done) {
@@ -469,9 +490,7 @@ TaskResult Stream::SynchronizeFor(std::chrono::milliseconds timeout, bool* timed
       return TaskResult();
     }
   }
-  TaskResult result = std::move(first_failure_);
-  first_failure_ = TaskResult();
-  return result;
+  return TakeSynchronizeResultLocked(target);
 }
 
 void Stream::set_stop_on_failure(bool stop) {
@@ -484,19 +503,43 @@ bool Stream::stop_on_failure() {
   return stop_on_failure_;
 }
 
+void Stream::DropQueuedLocked(std::deque<QueuedTask>* dropped) {
+  std::deque<QueuedTask> kept;
+  for (QueuedTask& task : queue_) (task.always_run ? kept : *dropped).push_back(std::move(task));
+  queue_ = std::move(kept);
+  completed_ += dropped->size();
+}
+
 size_t Stream::Abort() {
   std::deque<QueuedTask> dropped;  // destroyed outside the lock: a task's captures unpin memory
   {
     std::lock_guard<std::mutex> lock(mutex_);
     // Counted under the lock: a task taken off the queue before sees the change, one after is dropped.
     cancellations_.fetch_add(1, std::memory_order_acq_rel);
-    std::deque<QueuedTask> kept;
-    for (QueuedTask& task : queue_) (task.always_run ? kept : dropped).push_back(std::move(task));
-    queue_ = std::move(kept);
-    completed_ += dropped.size();
+    DropQueuedLocked(&dropped);
+    halted_ = false;
   }
+  work_ready_.notify_all();  // a halted stream's always-run tasks may run now
   work_done_.notify_all();
   return dropped.size();
+}
+
+size_t Stream::Stop() {
+  size_t left = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    cancellations_.fetch_add(1, std::memory_order_acq_rel);  // a waiting task stops waiting
+    halted_ = true;
+    if (TaskRunningLocked()) stopped_task_running_ = true;
+    left = queue_.size();
+  }
+  work_done_.notify_all();  // synchronisations wait only for the running task now
+  return left;
+}
+
+bool Stream::halted() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return halted_;
 }
 
 bool Stream::Idle() {
@@ -510,8 +553,13 @@ void Stream::Shutdown() {
   cancellations_.fetch_add(1, std::memory_order_acq_rel);
   std::thread worker;
   std::shared_ptr<TaskGroup> updated_group;
+  std::deque<QueuedTask> dropped;  // a halted stream's tasks, destroyed outside the lock
   {
     std::lock_guard<std::mutex> lock(mutex_);
+    if (halted_) {
+      DropQueuedLocked(&dropped);
+      halted_ = false;
+    }
     stopping_ = true;
     worker = std::move(worker_);
     if (task_group_mode_ == TaskGroupMode::kUpdating) updated_group = std::move(task_group_);

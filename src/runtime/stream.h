@@ -210,10 +210,20 @@ class AH_INTERNAL_API Stream {
 
   /// aclrtStreamAbort: drops the tasks queued and not started (they count as done; the ones that
   /// must always run — event records — stay queued), and returns how many. The running task, if
-  /// any, finishes: a host thread cannot be stopped mid-task.
+  /// any, finishes: a host thread cannot be stopped mid-task. A halted stream (Stop) runs again.
   size_t Abort();
 
-  /// Drains the queue and stops the worker; later Enqueue calls fail.
+  /// aclrtStreamStop: the stream halts. The task running now is stopped: a waiting one stops
+  /// waiting (as on Abort), a computing one finishes (a host thread cannot be stopped midway), and
+  /// either fails with 507000, as the NPU's killed task. No queued or later task runs: they stay
+  /// queued, as the NPU's stopped queue keeps them, until Abort drops them (and resumes the
+  /// stream) or the stream goes. Synchronisations then wait only for the running task and fail
+  /// with 507000 while tasks are left. Returns how many tasks were left queued.
+  size_t Stop();
+  bool halted();
+
+  /// Drains the queue and stops the worker; later Enqueue calls fail. A halted stream's queued
+  /// tasks are dropped first (but always-run ones), as by Abort: they were never to run.
   void Shutdown();
 
   /// Marks a stream the program created (aclrtCreateStream*): its tasks' ids are what
@@ -275,6 +285,15 @@ class AH_INTERNAL_API Stream {
   bool QueueTaskUpdateLocked(CapturedTask task, bool* wake);
   void EndInlineTask(TaskResult result);
   void WorkerLoop();
+  /// Whether a task is running (on the worker or inline); the caller holds mutex_.
+  bool TaskRunningLocked() const { return issued_ - completed_ > queue_.size(); }
+  /// A synchronisation's wait: until `target` tasks have completed, or the stream is halted and no
+  /// task runs. Then the result: 507000 when halted short of `target`, else the first failure.
+  bool SynchronizedLocked(uint64_t target) const { return completed_ >= target || (halted_ && !TaskRunningLocked()); }
+  TaskResult TakeSynchronizeResultLocked(uint64_t target);
+  /// Keeps `result` of task `task` as the first failure if there is none; a task that was running
+  /// when the stream was stopped fails with 507000 (the NPU kills it).
+  void RecordFailureLocked(TaskResult result, uint64_t task);
 
   const int32_t device_;
   const int32_t id_;
@@ -289,6 +308,9 @@ class AH_INTERNAL_API Stream {
     MemoryPins pins;  // the memory the task uses, released once it has run
   };
   std::deque<QueuedTask> queue_;
+  /// Drops the queued tasks but always-run ones (counted as done); the caller holds mutex_ and
+  /// destroys `dropped` after releasing it (a task's captures unpin memory).
+  void DropQueuedLocked(std::deque<QueuedTask>* dropped);
   bool stop_on_failure_ = false;
   std::atomic<bool> overflow_check_{false};
   uint64_t issued_ = 0;
@@ -296,9 +318,11 @@ class AH_INTERNAL_API Stream {
   uint64_t inline_epoch_ = 0;  // cancellations_ when the inline task began (RunningEpoch)
   uint64_t completed_ = 0;
   bool stopping_ = false;
-  bool inline_running_ = false;  // a task runs on a caller's thread; the worker must wait
-  bool worker_waiting_ = false;  // the worker sleeps on work_ready_
-  size_t done_waiters_ = 0;      // threads sleeping on work_done_
+  bool halted_ = false;                // aclrtStreamStop: nothing more runs until Abort
+  bool stopped_task_running_ = false;  // the running task was stopped: it reports 507000
+  bool inline_running_ = false;        // a task runs on a caller's thread; the worker must wait
+  bool worker_waiting_ = false;        // the worker sleeps on work_ready_
+  size_t done_waiters_ = 0;            // threads sleeping on work_done_
   TaskResult first_failure_;
   std::thread worker_;  // started by the first Enqueue
   std::atomic<uint64_t> cancellations_{0};
