@@ -537,11 +537,6 @@ size_t Stream::Stop() {
   return left;
 }
 
-bool Stream::halted() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return halted_;
-}
-
 bool Stream::Idle() {
   std::lock_guard<std::mutex> lock(mutex_);
   return completed_ == issued_;

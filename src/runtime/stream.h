@@ -220,7 +220,6 @@ class AH_INTERNAL_API Stream {
   /// stream) or the stream goes. Synchronisations then wait only for the running task and fail
   /// with 507000 while tasks are left. Returns how many tasks were left queued.
   size_t Stop();
-  bool halted();
 
   /// Drains the queue and stops the worker; later Enqueue calls fail. A halted stream's queued
   /// tasks are dropped first (but always-run ones), as by Abort: they were never to run.
