@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -27,11 +28,17 @@ using test::FailsWith;
 using test::Succeeds;
 
 constexpr int64_t kWindow = kUtilizationWindowNs;
-// A window far from 0 so that each test's device starts a fresh one; devices 40-63 are never
-// opened by these tests, so the synthetic clock below does not meet the real one.
-constexpr int64_t kEpoch = 1000 * kWindow;
+// A window far from 0 and past every earlier test's (the windows live as long as the process, and
+// gtest may repeat the tests); devices 40-63 are never opened by these tests, so the synthetic
+// clock does not meet the real one there.
+int64_t FreshEpoch() {
+  static int64_t next = 1000 * kWindow;
+  next += 1000 * kWindow;
+  return next;
+}
 
 TEST(BusyWindow, ReportsTheBusyShareOfTheLastCompleteWindow) {
+  const int64_t kEpoch = FreshEpoch();
   const int32_t device = 40;
   KernelRunStarted(device, kEpoch + kWindow / 4);
   KernelRunEnded(device, kEpoch + kWindow / 2);                         // a quarter of the window
@@ -41,6 +48,7 @@ TEST(BusyWindow, ReportsTheBusyShareOfTheLastCompleteWindow) {
 }
 
 TEST(BusyWindow, OverlappingRunsOfTwoStreamsCountOnce) {
+  const int64_t kEpoch = FreshEpoch();
   const int32_t device = 41;
   KernelRunStarted(device, kEpoch + 10 * kWindow / 100);
   KernelRunStarted(device, kEpoch + 20 * kWindow / 100);
@@ -52,6 +60,7 @@ TEST(BusyWindow, OverlappingRunsOfTwoStreamsCountOnce) {
 }
 
 TEST(BusyWindow, ARunAcrossWindowsCountsInEachAndSkippedWindowsWereBusyThroughout) {
+  const int64_t kEpoch = FreshEpoch();
   const int32_t device = 42;
   KernelRunStarted(device, kEpoch + 70 * kWindow / 100);
   EXPECT_EQ(KernelEngineBusyPercent(device, kEpoch + kWindow), 30);       // 70% to the end
@@ -62,6 +71,7 @@ TEST(BusyWindow, ARunAcrossWindowsCountsInEachAndSkippedWindowsWereBusyThroughou
 }
 
 TEST(BusyWindow, DevicesAreSeparateAndUnknownIdsAreIgnored) {
+  const int64_t kEpoch = FreshEpoch();
   KernelRunStarted(43, kEpoch);
   KernelRunEnded(43, kEpoch + kWindow / 2);
   KernelRunStarted(-1, kEpoch);
@@ -69,6 +79,18 @@ TEST(BusyWindow, DevicesAreSeparateAndUnknownIdsAreIgnored) {
   EXPECT_EQ(KernelEngineBusyPercent(43, kEpoch + kWindow), 50);
   EXPECT_EQ(KernelEngineBusyPercent(44, kEpoch + kWindow), 0);
   EXPECT_EQ(KernelEngineBusyPercent(64, kEpoch + kWindow), 0);
+}
+
+TEST(BusyWindow, AClockReadBeforeTheWindowMovedCountsNothingNegative) {
+  const int64_t kEpoch = FreshEpoch();
+  const int32_t device = 45;
+  KernelRunStarted(device, kEpoch + 90 * kWindow / 100);
+  EXPECT_EQ(KernelEngineBusyPercent(device, kEpoch + kWindow + kWindow / 2), 10);  // a reader moves the window
+  KernelRunEnded(device, kEpoch + 95 * kWindow / 100);                             // read before that, locked after
+  EXPECT_EQ(KernelEngineBusyPercent(device, kEpoch + 2 * kWindow + 1), 0);
+  KernelRunStarted(device, kEpoch + 2 * kWindow - 10);  // likewise, a start read before the window
+  KernelRunEnded(device, kEpoch + 2 * kWindow + kWindow / 2);
+  EXPECT_EQ(KernelEngineBusyPercent(device, kEpoch + 3 * kWindow), 50);
 }
 
 aclrtUtilizationInfo Query(int32_t device) {
@@ -184,6 +206,17 @@ TEST(AclDeviceUtilization, TwoStreamsAndAReaderAtOnce) {
   EXPECT_EQ(out_of_range.load(), 0);
   EXPECT_GT(Query(0).vectorUtilization, 0);
   ASSERT_TRUE(Succeeds(aclrtDestroyStream(second)));
+}
+
+void Throw(void*) { throw std::runtime_error("a stand-in that fails by throwing"); }
+
+TEST(AclDeviceUtilization, AKernelTaskThatThrowsStillEndsItsBusyInterval) {
+  test::RuntimeSession session;
+  ASSERT_TRUE(Succeeds(aclnnHostLaunchOperatorStandIn(session.stream(), "Throw", Throw, nullptr)));
+  EXPECT_EQ(aclrtSynchronizeStream(session.stream()), ACL_ERROR_RT_INTERNAL_ERROR);  // the stream reports it
+  test::TakeErrorMessage();
+  std::this_thread::sleep_for(std::chrono::nanoseconds(2 * kWindow + kWindow / 10));
+  EXPECT_EQ(Query(0).vectorUtilization, 0);  // not stuck at 100: the interval ended
 }
 
 TEST(AclDeviceUtilization, ChecksAndTheFiguresOfAnUnknownDevice) {

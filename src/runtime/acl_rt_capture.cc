@@ -381,7 +381,7 @@ aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
     std::shared_ptr<aclnn_host::Stream> target;
     status = Runtime::Get().FindStream(api, stream, &target);
     if (status != ACL_SUCCESS) return status;
-    if ((target->flags() & ACL_STREAM_DEVICE_USE_ONLY) != 0) {  // upstream's error decorator, before the rest
+    if ((target->flags() & ACL_STREAM_DEVICE_USE_ONLY) != 0) {  // upstream's error decorator refuses it
       return Fail(api, ACL_ERROR_RT_INTERNAL_ERROR,
                   "Binding a model running instance to a stream: Stream (stream_id=%d) with the flag "
                   "ACL_STREAM_DEVICE_USE_ONLY cannot be bound to a model.",

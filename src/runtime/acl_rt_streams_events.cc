@@ -159,17 +159,24 @@ aclError aclrtStreamAbort(aclrtStream stream) {
     std::shared_ptr<aclnn_host::Stream> target;
     const aclError result = Runtime::Get().FindStream(api, stream, &target);
     if (result != ACL_SUCCESS) return result;
+    const std::shared_ptr<aclnn_host::CaptureGraph> model =
+        aclnn_host::CaptureRegistry::Get().FindByStream(target.get());
+    if (model != nullptr && model->bound_stream() == target) {  // upstream's Context::StreamAbort
+      return Fail(api, ACL_ERROR_RT_INTERNAL_ERROR,
+                  "Aborting tasks in a stream: Aborting stream (stream_id=%d) that is already bound to a model "
+                  "(model_id=%u) is not supported.",
+                  target->id(), model->id());
+    }
     target->Abort();
     return ACL_SUCCESS;
   });
 }
 
 // aclrtStreamStop (upstream's ApiImpl::StreamClear(STOP) on Atlas A2/A3, ApiImplDavid::StreamStop on
-// Ascend 950): the stream halts (Stream::Stop) and its queued tasks stay; a synchronisation then
-// fails with 507000, as the runtime's sample shows, until aclrtStreamAbort drops them or the stream
-// is destroyed. Checks in upstream's order; where the requirement of Atlas A2/A3 for a stream made
-// with ACL_STREAM_DEVICE_USE_ONLY is enforced by the task scheduler's firmware, whose answer is not
-// published, aclnn-host refuses other streams with 107000 (its decision).
+// Ascend 950): the stream halts (Stream::Stop: its tasks are not run); a synchronisation then fails
+// with 507000, as the runtime's sample shows, until aclrtStreamAbort resumes it. Checks in upstream's order; where the
+// requirement of Atlas A2/A3 for a stream made with ACL_STREAM_DEVICE_USE_ONLY is enforced by the task scheduler's
+// firmware, whose answer is not published, aclnn-host refuses other streams with 107000 (its decision).
 aclError aclrtStreamStop(aclrtStream stream) {
   const char* api = "aclrtStreamStop";
   return Run(api, [&] {
@@ -185,7 +192,9 @@ aclError aclrtStreamStop(aclrtStream stream) {
     std::shared_ptr<aclnn_host::Stream> target;
     status = Runtime::Get().FindStream(api, stream, &target);
     if (status != ACL_SUCCESS) return status;
-    if (aclnn_host::CaptureRegistry::Get().FindByStream(target.get()) != nullptr) {
+    const std::shared_ptr<aclnn_host::CaptureGraph> model =
+        aclnn_host::CaptureRegistry::Get().FindByStream(target.get());
+    if (model != nullptr && model->bound_stream() == target) {
       return Fail(api, ACL_ERROR_RT_INTERNAL_ERROR,
                   "Stopping the running tasks in a stream: stream %d is bound to a model; stopping a model stream "
                   "is not supported.",

@@ -11,16 +11,20 @@ constexpr int32_t kMaxTrackedDevices = 64;  // ACLNN_HOST_DEVICE_COUNT's bound
 // One device's busy time in the current window, and the figure of the last complete one.
 class BusyWindow {
  public:
+  // The clock is read before the lock: another thread may have moved the window past `now`
+  // meanwhile, so times are clamped to the current window and intervals to at least 0.
   void Started(int64_t now) {
     std::lock_guard<std::mutex> lock(mutex_);
     Advance(now);
-    if (running_++ == 0) busy_since_ = now;
+    if (running_++ == 0) busy_since_ = std::max(now, window_start_);
   }
 
   void Ended(int64_t now) {
     std::lock_guard<std::mutex> lock(mutex_);
     Advance(now);
-    if (running_ > 0 && --running_ == 0) busy_ns_ += now - std::max(busy_since_, window_start_);
+    if (running_ > 0 && --running_ == 0) {
+      busy_ns_ += std::max<int64_t>(0, now - std::max(busy_since_, window_start_));
+    }
   }
 
   int32_t LastPercent(int64_t now) {

@@ -32,12 +32,17 @@ AH_INTERNAL_API TaskResult CheckOpExecuteTime(const char* op_name, int64_t elaps
 /// device's engine utilisation (runtime/engine_utilization.h).
 template <typename Run>
 TaskResult RunKernelTask(const char* op_name, int64_t timeout_ns, int32_t device, Run&& run) {
-  const int64_t start = CoarseMonotonicNs();
-  KernelRunStarted(device, start);
+  // The run's interval ends whatever happens, a throw included (the stream reports that).
+  struct BusyInterval {
+    int32_t device;
+    int64_t start = CoarseMonotonicNs();
+    int64_t end = 0;
+    explicit BusyInterval(int32_t d) : device(d) { KernelRunStarted(device, start); }
+    ~BusyInterval() { KernelRunEnded(device, end != 0 ? end : CoarseMonotonicNs()); }
+  } interval(device);
   TaskResult result = run();
-  const int64_t end = CoarseMonotonicNs();
-  KernelRunEnded(device, end);
-  return CheckOpExecuteTime(op_name, end - start, timeout_ns, std::move(result));
+  interval.end = CoarseMonotonicNs();
+  return CheckOpExecuteTime(op_name, interval.end - interval.start, timeout_ns, std::move(result));
 }
 
 }  // namespace aclnn_host

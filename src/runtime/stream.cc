@@ -409,10 +409,12 @@ void Stream::WorkerLoop() {
     {
       std::unique_lock<std::mutex> lock(mutex_);
       worker_waiting_ = true;
-      work_ready_.wait(lock, [&] { return !inline_running_ && (stopping_ || (!halted_ && !queue_.empty())); });
+      work_ready_.wait(lock, [&] { return !inline_running_ && (stopping_ || !queue_.empty()); });
       worker_waiting_ = false;
       if (queue_.empty()) return;  // stopping, and everything has run
-      const bool skip = stop_on_failure_ && first_failure_.code != 0 && !queue_.front().always_run;
+      // A stopped stream (aclrtStreamStop) runs nothing; one stopping on failure, nothing after it.
+      const bool skip = (halted_ || (stop_on_failure_ && first_failure_.code != 0)) && !queue_.front().always_run;
+      if (skip && halted_) ++not_run_while_halted_;
       task = skip ? StreamTask() : std::move(queue_.front().run);
       pins = std::move(queue_.front().pins);
       queue_.pop_front();
@@ -449,12 +451,12 @@ void Stream::RecordFailureLocked(TaskResult result, uint64_t task) {
   if (result.code != 0 && first_failure_.code == 0) first_failure_ = std::move(result);
 }
 
-TaskResult Stream::TakeSynchronizeResultLocked(uint64_t target) {
-  if (completed_ < target) {  // halted (Stop) with work left
-    const size_t left = queue_.size();
+TaskResult Stream::TakeSynchronizeResultLocked() {
+  if (halted_) {               // kept until aclrtStreamAbort: every synchronisation of a stopped stream says so
     return TaskResult{507000,  // ACL_ERROR_RT_INTERNAL_ERROR, what CANN's sample reads after a stop
-                      "stream " + std::to_string(id_) + " was stopped (aclrtStreamStop): " + std::to_string(left) +
-                          " of its tasks stay queued and do not run until aclrtStreamAbort drops them."};
+                      "stream " + std::to_string(id_) +
+                          " is stopped (aclrtStreamStop): " + std::to_string(not_run_while_halted_) +
+                          " of its tasks issued before or since were not run; aclrtStreamAbort resumes it."};
   }
   TaskResult result = std::move(first_failure_);
   first_failure_ = TaskResult();
@@ -464,25 +466,25 @@ TaskResult Stream::TakeSynchronizeResultLocked(uint64_t target) {
 TaskResult Stream::Synchronize() {
   std::unique_lock<std::mutex> lock(mutex_);
   const uint64_t target = issued_;
-  if (!SynchronizedLocked(target)) {
+  if (completed_ < target) {
     ++done_waiters_;
-    work_done_.wait(lock, [&] { return SynchronizedLocked(target); });
+    work_done_.wait(lock, [&] { return completed_ >= target; });
     --done_waiters_;
   }
-  return TakeSynchronizeResultLocked(target);
+  return TakeSynchronizeResultLocked();
 }
 
 TaskResult Stream::SynchronizeFor(std::chrono::milliseconds timeout, bool* timed_out) {
   std::unique_lock<std::mutex> lock(mutex_);
   const uint64_t target = issued_;
   *timed_out = false;
-  if (!SynchronizedLocked(target)) {
+  if (completed_ < target) {
     ++done_waiters_;
     bool done = true;
     if (timeout == std::chrono::milliseconds::max()) {  // for ever: now + max would overflow
-      work_done_.wait(lock, [&] { return SynchronizedLocked(target); });
+      work_done_.wait(lock, [&] { return completed_ >= target; });
     } else {
-      done = work_done_.wait_for(lock, timeout, [&] { return SynchronizedLocked(target); });
+      done = work_done_.wait_for(lock, timeout, [&] { return completed_ >= target; });
     }
     --done_waiters_;
     if (!done) {
@@ -490,7 +492,7 @@ TaskResult Stream::SynchronizeFor(std::chrono::milliseconds timeout, bool* timed
       return TaskResult();
     }
   }
-  return TakeSynchronizeResultLocked(target);
+  return TakeSynchronizeResultLocked();
 }
 
 void Stream::set_stop_on_failure(bool stop) {
@@ -503,38 +505,28 @@ bool Stream::stop_on_failure() {
   return stop_on_failure_;
 }
 
-void Stream::DropQueuedLocked(std::deque<QueuedTask>* dropped) {
-  std::deque<QueuedTask> kept;
-  for (QueuedTask& task : queue_) (task.always_run ? kept : *dropped).push_back(std::move(task));
-  queue_ = std::move(kept);
-  completed_ += dropped->size();
-}
-
 size_t Stream::Abort() {
   std::deque<QueuedTask> dropped;  // destroyed outside the lock: a task's captures unpin memory
   {
     std::lock_guard<std::mutex> lock(mutex_);
     // Counted under the lock: a task taken off the queue before sees the change, one after is dropped.
     cancellations_.fetch_add(1, std::memory_order_acq_rel);
-    DropQueuedLocked(&dropped);
-    halted_ = false;
+    std::deque<QueuedTask> kept;
+    for (QueuedTask& task : queue_) (task.always_run ? kept : dropped).push_back(std::move(task));
+    queue_ = std::move(kept);
+    completed_ += dropped.size();
+    halted_ = false;  // a stopped stream runs again
   }
-  work_ready_.notify_all();  // a halted stream's always-run tasks may run now
   work_done_.notify_all();
   return dropped.size();
 }
 
-size_t Stream::Stop() {
-  size_t left = 0;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    cancellations_.fetch_add(1, std::memory_order_acq_rel);  // a waiting task stops waiting
-    halted_ = true;
-    if (TaskRunningLocked()) stopped_task_running_ = true;
-    left = queue_.size();
-  }
-  work_done_.notify_all();  // synchronisations wait only for the running task now
-  return left;
+void Stream::Stop() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  cancellations_.fetch_add(1, std::memory_order_acq_rel);  // a waiting task stops waiting
+  if (!halted_) not_run_while_halted_ = 0;
+  halted_ = true;
+  if (TaskRunningLocked()) stopped_task_running_ = true;
 }
 
 bool Stream::Idle() {
@@ -548,13 +540,8 @@ void Stream::Shutdown() {
   cancellations_.fetch_add(1, std::memory_order_acq_rel);
   std::thread worker;
   std::shared_ptr<TaskGroup> updated_group;
-  std::deque<QueuedTask> dropped;  // a halted stream's tasks, destroyed outside the lock
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (halted_) {
-      DropQueuedLocked(&dropped);
-      halted_ = false;
-    }
     stopping_ = true;
     worker = std::move(worker_);
     if (task_group_mode_ == TaskGroupMode::kUpdating) updated_group = std::move(task_group_);
@@ -649,9 +636,10 @@ bool Event::WaitUntil(Done done, NeverIssued never_issued, std::chrono::millisec
       forever ? std::chrono::steady_clock::time_point::max() : std::chrono::steady_clock::now() + timeout;
   std::unique_lock<std::mutex> lock(mutex_);
   while (!done()) {
-    // aclrtStreamAbort ends the wait (the tasks behind it are dropped). The stream's shutdown
-    // drains: it ends only a wait for a record not yet issued (after a reset), which might never
-    // come; a record already issued completes, so the order of the work after the wait holds.
+    // aclrtStreamAbort and aclrtStreamStop end the wait (the tasks behind it are dropped, or not
+    // run). The stream's shutdown drains: it ends only a wait for a record not yet issued (after a
+    // reset), which might never come; a record already issued completes, so the order of the work
+    // after the wait holds.
     if (running != nullptr) {
       const bool aborted =
           (running->cancellations() != epoch && !running->shutting_down()) || Stream::RunningModelAborted();

@@ -213,16 +213,16 @@ class AH_INTERNAL_API Stream {
   /// any, finishes: a host thread cannot be stopped mid-task. A halted stream (Stop) runs again.
   size_t Abort();
 
-  /// aclrtStreamStop: the stream halts. The task running now is stopped: a waiting one stops
-  /// waiting (as on Abort), a computing one finishes (a host thread cannot be stopped midway), and
-  /// either fails with 507000, as the NPU's killed task. No queued or later task runs: they stay
-  /// queued, as the NPU's stopped queue keeps them, until Abort drops them (and resumes the
-  /// stream) or the stream goes. Synchronisations then wait only for the running task and fail
-  /// with 507000 while tasks are left. Returns how many tasks were left queued.
-  size_t Stop();
+  /// aclrtStreamStop: the stream halts until Abort. The task running now is stopped: a waiting
+  /// one stops waiting (as on Abort), a computing one finishes (a host thread cannot be stopped
+  /// midway), and either fails with 507000, as the NPU's killed task. The tasks queued or issued
+  /// later are not run, as the NPU's stopped queue runs none of them; they retire in order
+  /// without running (as after a failure in ACL_STOP_ON_FAILURE mode), so that nothing waits for
+  /// them for ever, and always-run ones (event records) still run, so that no waiter hangs.
+  /// Synchronisations fail with 507000 until Abort.
+  void Stop();
 
-  /// Drains the queue and stops the worker; later Enqueue calls fail. A halted stream's queued
-  /// tasks are dropped first (but always-run ones), as by Abort: they were never to run.
+  /// Drains the queue and stops the worker; later Enqueue calls fail.
   void Shutdown();
 
   /// Marks a stream the program created (aclrtCreateStream*): its tasks' ids are what
@@ -233,7 +233,7 @@ class AH_INTERNAL_API Stream {
   /// sequence number on that stream), or 0xFFFFFFFF before any.
   static uint32_t ThreadLastTaskId();
 
-  /// Bumped by Abort and Shutdown: a task that waits for something else (aclrtValueWait) reads it
+  /// Bumped by Abort, Stop and Shutdown: a task that waits for something else (aclrtValueWait) reads it
   /// when it starts running and stops waiting when it changes or the stream shuts down, so that
   /// neither can hang on a condition nobody will meet. (A task queued behind an Abort was dropped.)
   uint64_t cancellations() const { return cancellations_.load(std::memory_order_acquire); }
@@ -286,10 +286,9 @@ class AH_INTERNAL_API Stream {
   void WorkerLoop();
   /// Whether a task is running (on the worker or inline); the caller holds mutex_.
   bool TaskRunningLocked() const { return issued_ - completed_ > queue_.size(); }
-  /// A synchronisation's wait: until `target` tasks have completed, or the stream is halted and no
-  /// task runs. Then the result: 507000 when halted short of `target`, else the first failure.
-  bool SynchronizedLocked(uint64_t target) const { return completed_ >= target || (halted_ && !TaskRunningLocked()); }
-  TaskResult TakeSynchronizeResultLocked(uint64_t target);
+  /// What a synchronisation returns once its tasks have completed: 507000 while the stream is
+  /// stopped, else the first failure (consumed).
+  TaskResult TakeSynchronizeResultLocked();
   /// Keeps `result` of task `task` as the first failure if there is none; a task that was running
   /// when the stream was stopped fails with 507000 (the NPU kills it).
   void RecordFailureLocked(TaskResult result, uint64_t task);
@@ -307,9 +306,6 @@ class AH_INTERNAL_API Stream {
     MemoryPins pins;  // the memory the task uses, released once it has run
   };
   std::deque<QueuedTask> queue_;
-  /// Drops the queued tasks but always-run ones (counted as done); the caller holds mutex_ and
-  /// destroys `dropped` after releasing it (a task's captures unpin memory).
-  void DropQueuedLocked(std::deque<QueuedTask>* dropped);
   bool stop_on_failure_ = false;
   std::atomic<bool> overflow_check_{false};
   uint64_t issued_ = 0;
@@ -319,6 +315,7 @@ class AH_INTERNAL_API Stream {
   bool stopping_ = false;
   bool halted_ = false;                // aclrtStreamStop: nothing more runs until Abort
   bool stopped_task_running_ = false;  // the running task was stopped: it reports 507000
+  uint64_t not_run_while_halted_ = 0;  // tasks skipped since the stop, for the message
   bool inline_running_ = false;        // a task runs on a caller's thread; the worker must wait
   bool worker_waiting_ = false;        // the worker sleeps on work_ready_
   size_t done_waiters_ = 0;            // threads sleeping on work_done_
