@@ -1187,6 +1187,21 @@ TEST(Catalogue, RT_STREAM_17) {
   ASSERT_TRUE(Succeeds(aclrtDestroyStream(stream)));
 }
 
+TEST(Catalogue, RT_STREAM_18) {
+  RuntimeSession session;
+  aclrtStream persistent = nullptr;
+  ASSERT_TRUE(Succeeds(aclrtCreateStreamWithConfig(&persistent, 0, ACL_STREAM_PERSISTENT)));
+  aclmdlRI model = nullptr;
+  ASSERT_TRUE(Succeeds(aclmdlRIBuildBegin(&model, 0)));
+  ASSERT_TRUE(Succeeds(aclmdlRIBindStream(model, persistent, 0)));
+  EXPECT_TRUE(FailsWith(aclrtStreamAbort(persistent), ACL_ERROR_RT_INTERNAL_ERROR, "aclrtStreamAbort",
+                        {"Aborting tasks in a stream: Aborting stream",
+                         "that is already bound to a model (model_id=", ") is not supported."}));
+  ASSERT_TRUE(Succeeds(aclmdlRIUnbindStream(model, persistent)));
+  ASSERT_TRUE(Succeeds(aclmdlRIDestroy(model)));
+  ASSERT_TRUE(Succeeds(aclrtDestroyStream(persistent)));
+}
+
 TEST(Catalogue, RT_MEM_25) {
   ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
   void* ptr = nullptr;
